@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+
+// SQLite is the embedded default; PostgreSQL is the production database. Same schema, same code.
+const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+  if (client === 'postgres') {
+    return {
+      connection: {
+        client: 'postgres',
+        connection: {
+          // DATABASE_URL, when set, wins over the separate fields (node-postgres parses it last).
+          connectionString: env('DATABASE_URL', '') || undefined,
+          host: env('DATABASE_HOST', '127.0.0.1'),
+          port: env.int('DATABASE_PORT', 5432),
+          database: env('DATABASE_NAME', 'game_of_slavs'),
+          user: env('DATABASE_USERNAME', 'postgres'),
+          password: env('DATABASE_PASSWORD', ''),
+          ssl: env.bool('DATABASE_SSL', false) ? { rejectUnauthorized: true } : false,
+        },
+        pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
+      },
+    };
+  }
+  return {
+    connection: {
+      client: 'sqlite',
+      connection: {
+        filename: path.resolve(process.cwd(), env('DATABASE_FILENAME', '.tmp/data.db')),
+      },
+      useNullAsDefault: true,
+    },
+  };
+};
+
+export default config;

@@ -1,0 +1,24 @@
+import type { Core } from '@strapi/strapi';
+import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
+import { unsafeProductionSecrets } from './bootstrap/production-guard';
+import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
+import { seedDemoContent } from './seed/seed-demo-content';
+
+export default {
+  register() {
+    if (process.env.NODE_ENV === 'production') {
+      const unsafe = unsafeProductionSecrets(process.env);
+      if (unsafe.length > 0) {
+        throw new Error(`Refusing to start in production with missing or demo values: ${unsafe.join(', ')}`);
+      }
+    }
+  },
+
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await grantPublicRead(strapi);
+    await closeRegistration(strapi);
+    await seedDemoContent(strapi);
+    await ensureFirstOrganiser(strapi);
+    await ensureFirstEditor(strapi);
+  },
+};

@@ -1,0 +1,129 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Core, UID } from '@strapi/strapi';
+import * as demo from './demo-content';
+import type { PlaceholderArt } from './demo-content';
+import { placeholderJpeg, placeholderPng } from './placeholder-image';
+
+const SEED_MARKER = { type: 'core', name: 'game-of-slavs', key: 'demo-content-seeded' } as const;
+
+type Image = { id: number };
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Creates the demo content once. Each content type is filled only while it is empty and the
+ * marker is set last, so an interrupted first start completes on the next one and a restart
+ * never duplicates (or resurrects) what editors deleted.
+ */
+export async function seedDemoContent(strapi: Core.Strapi) {
+  if (await strapi.store.get(SEED_MARKER)) return;
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'gos-seed-'));
+  try {
+    const image = imageUploader(strapi, workDir);
+    const houses = await seedHouses(strapi, image);
+    await seedFestival(strapi, image);
+    await seedCollection(strapi, 'api::agenda-image.agenda-image', demo.agendaImages, async (art, position) => ({
+      image: (await image.jpeg(art, 1600, 1066, art.label)).id,
+      alt: art.label,
+      position,
+    }));
+    await seedCollection(strapi, 'api::performer.performer', demo.performers, async (performer, position) => ({
+      name: performer.name,
+      genre: performer.genre,
+      photo: (await image.jpeg({ label: performer.name, hue: 20 + position * 47, motif: 'shield' }, 800, 800, performer.name)).id,
+      houses: performer.houses.map((name) => houses.get(name)!),
+      position,
+    }));
+    await seedCollection(strapi, 'api::faq-item.faq-item', demo.faqItems, async (item, position) => ({ ...item, position }));
+    await seedCollection(strapi, 'api::accommodation-photo.accommodation-photo', demo.accommodationPhotos, async (photo, position) => ({
+      image: (await image.jpeg(photo.art, 1600, 1066, photo.alt)).id,
+      alt: photo.alt,
+      position,
+    }));
+    await seedCollection(strapi, 'api::product.product', demo.products, async ({ art, ...product }) => ({
+      ...product,
+      image: (await image.jpeg(art, 1200, 1200, product.title)).id,
+    }));
+    await seedCollection(strapi, 'api::setting.setting', demo.settings, async (setting) => setting);
+    await seedSingle(strapi, 'api::imprint.imprint', demo.imprint);
+    await seedSingle(strapi, 'api::privacy-policy.privacy-policy', demo.privacyPolicy);
+
+    await strapi.store.set({ ...SEED_MARKER, value: { seededAt: new Date().toISOString() } });
+    strapi.log.info('Seeded the demo content.');
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function imageUploader(strapi: Core.Strapi, workDir: string) {
+  const upload = async (buffer: Buffer, name: string, mimetype: string, alternativeText: string): Promise<Image> => {
+    const filepath = path.join(workDir, name);
+    await writeFile(filepath, buffer);
+    const [file] = await strapi
+      .plugin('upload')
+      .service('upload')
+      .upload({
+        data: { fileInfo: { name, alternativeText, caption: alternativeText } },
+        files: { filepath, originalFilename: name, mimetype, size: buffer.length },
+      });
+    return file as Image;
+  };
+  return {
+    jpeg: async (art: PlaceholderArt, width: number, height: number, alt: string) =>
+      upload(await placeholderJpeg(art, width, height), `${slug(art.label)}.jpg`, 'image/jpeg', alt),
+    png: async (art: PlaceholderArt, width: number, height: number, alt: string) =>
+      upload(await placeholderPng(art, width, height), `${slug(art.label)}.png`, 'image/png', alt),
+  };
+}
+
+type ImageUploader = ReturnType<typeof imageUploader>;
+
+async function seedCollection<T>(
+  strapi: Core.Strapi,
+  uid: UID.CollectionType,
+  entries: readonly T[],
+  toData: (entry: T, position: number) => Promise<Record<string, unknown>>,
+) {
+  if ((await strapi.db.query(uid).count()) > 0) return;
+  for (const [position, entry] of entries.entries()) {
+    await strapi.documents(uid).create({ data: (await toData(entry, position)) as never });
+  }
+}
+
+async function seedSingle(strapi: Core.Strapi, uid: UID.SingleType, data: Record<string, unknown>) {
+  if ((await strapi.db.query(uid).count()) > 0) return;
+  await strapi.documents(uid).create({ data: data as never });
+}
+
+/** Returns the documentId of every house by name, creating the demo houses when none exist. */
+async function seedHouses(strapi: Core.Strapi, image: ImageUploader) {
+  const uid = 'api::house.house';
+  if ((await strapi.db.query(uid).count()) === 0) {
+    for (const house of demo.houses) {
+      const emblem = await image.png({ label: house.name, hue: house.hue, motif: 'shield' }, 512, 512, `Wappen des Hauses ${house.name}`);
+      await strapi.documents(uid).create({
+        data: { name: house.name, chatUrl: house.chatUrl, colour: house.colour, emblem: emblem.id },
+      });
+    }
+  }
+  const existing = await strapi.documents(uid).findMany({ fields: ['name'], limit: 1000 });
+  return new Map(existing.map((house) => [house.name as string, house.documentId]));
+}
+
+async function seedFestival(strapi: Core.Strapi, image: ImageUploader) {
+  if ((await strapi.db.query('api::festival.festival').count()) > 0) return;
+  const logo = await image.png({ label: demo.festival.motto, hue: 12, motif: 'shield' }, 640, 640, `Logo ${demo.festival.motto}`);
+  const map = await image.jpeg({ label: 'Anfahrt zum Jagdhaus', hue: 100, motif: 'tower' }, 1200, 800, 'Karte der Anfahrt');
+  const share = await image.jpeg({ label: `${demo.festival.motto} · 24.–28. Juli 2025`, hue: 8, motif: 'banner' }, 1200, 630, demo.festival.name);
+  await strapi.documents('api::festival.festival').create({
+    data: { ...demo.festival, logo: logo.id, mapImage: map.id, shareImage: share.id } as never,
+  });
+}
