@@ -8,6 +8,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   proxy: { koa: env.bool('TRUST_PROXY', false) },
   app: { keys: env.array('APP_KEYS', []) },
   cron: { enabled: false },
+  // Uploads are written below <public>/uploads; tests point this at a temporary folder.
+  dirs: { public: env('PUBLIC_DIR', './public') },
 });
 
 export default config;
