@@ -14,19 +14,24 @@ export const DEMO_ACCOUNTS = {
 
 const secret = () => randomBytes(24).toString('base64');
 
+/** A new set of every secret the cms needs. */
+export const freshSecrets = () => ({
+  APP_KEYS: [secret(), secret(), secret(), secret()].join(','),
+  API_TOKEN_SALT: secret(),
+  ADMIN_JWT_SECRET: secret(),
+  TRANSFER_TOKEN_SALT: secret(),
+  JWT_SECRET: secret(),
+  ENCRYPTION_KEY: secret(),
+  SESSION_SECRET: secret(),
+});
+
 export function ensureEnv(envFile) {
   const existing = existsSync(envFile) ? readFileSync(envFile, 'utf8') : '';
   const present = new Set(existing.split('\n').map((line) => line.split('=')[0].trim()));
   const wanted = {
     HOST: '0.0.0.0',
     PORT: '1337',
-    APP_KEYS: [secret(), secret(), secret(), secret()].join(','),
-    API_TOKEN_SALT: secret(),
-    ADMIN_JWT_SECRET: secret(),
-    TRANSFER_TOKEN_SALT: secret(),
-    JWT_SECRET: secret(),
-    ENCRYPTION_KEY: secret(),
-    SESSION_SECRET: secret(),
+    ...freshSecrets(),
     DATABASE_CLIENT: 'sqlite',
     DATABASE_FILENAME: '.tmp/data.db',
     STRAPI_TELEMETRY_DISABLED: 'true',

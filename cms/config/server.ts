@@ -1,10 +1,12 @@
 import type { Core } from '@strapi/strapi';
+import { cmsPublicUrl } from '../src/utils/public-url';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
-  // Public origin of the site (behind the proxy in production), used for absolute upload URLs.
-  url: env('PUBLIC_URL', ''),
+  // Behind the site's entry the cms is mounted at <PUBLIC_URL>/cms (the entry strips /cms), so the
+  // panel is built for /cms/admin and calls its API under /cms; /admin/* stays the dashboard's.
+  url: cmsPublicUrl(env('PUBLIC_URL', '')),
   proxy: { koa: env.bool('TRUST_PROXY', false) },
   app: { keys: env.array('APP_KEYS', []) },
   cron: { enabled: false },

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { freshSecrets } from '../../../scripts/ensure-env.mjs';
 import { createStrapi } from './strapi-module';
 import { createTestDatabase, makeTempDir, removeDir, type TestDatabase } from './test-database';
 
@@ -22,19 +22,11 @@ export type TestServer = {
   destroy(): Promise<void>;
 };
 
-const secret = () => randomBytes(16).toString('base64');
-
 function testEnvironment(database: TestDatabase, workDir: string): Record<string, string> {
   return {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    APP_KEYS: `${secret()},${secret()}`,
-    API_TOKEN_SALT: secret(),
-    ADMIN_JWT_SECRET: secret(),
-    TRANSFER_TOKEN_SALT: secret(),
-    JWT_SECRET: secret(),
-    ENCRYPTION_KEY: secret(),
-    SESSION_SECRET: secret(),
+    ...freshSecrets(),
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SERVE_ADMIN_PANEL: 'false',

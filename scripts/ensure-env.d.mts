@@ -1,0 +1,8 @@
+export const DEMO_ACCOUNTS: {
+  ORGANISER_USERNAME: string;
+  ORGANISER_PASSWORD: string;
+  CMS_ADMIN_EMAIL: string;
+  CMS_ADMIN_PASSWORD: string;
+};
+export function ensureEnv(envFile: string): boolean;
+export function freshSecrets(): Record<string, string>;

@@ -1,0 +1,8 @@
+// Types of the helpers in lib.mjs that the web app's browser tests use.
+export const ROOT: string;
+export const CMS: string;
+export const WEB: string;
+export function ensureInstalled(appDir: string): Promise<void>;
+export function buildCms(): Promise<boolean>;
+export function buildWeb(): Promise<boolean>;
+export function waitFor(url: string, timeoutMs: number): Promise<void>;

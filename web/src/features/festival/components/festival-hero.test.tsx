@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { render, screen } from '@/testing/render';
+import { festivalQueryOptions, type Festival } from '../api/get-festival';
+import { FestivalHero } from './festival-hero';
+
+const festival: Festival = {
+  id: 1,
+  documentId: 'festival-2025',
+  name: 'Slawenfest im Harz',
+  edition: 'Sechste Ausgabe',
+  motto: 'Game Of Slavs',
+  startDate: '2025-07-24',
+  endDate: '2025-07-28',
+  story: 'Einmal im Jahr ziehen die Häuser in den Harz.',
+  logo: {
+    url: '/uploads/wappen.png',
+    alternativeText: 'Wappen des Festivals',
+    width: 800,
+    height: 800,
+    formats: { small: { url: '/uploads/small_wappen.png', width: 500, height: 500 } },
+  },
+};
+
+const seededClient = (data: Festival) => {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(festivalQueryOptions().queryKey, data);
+  return queryClient;
+};
+
+describe('FestivalHero', () => {
+  it('shows name, motto, edition, dates and logo from the cached festival', () => {
+    const get = vi.spyOn(api, 'get');
+    render(<FestivalHero />, { queryClient: seededClient(festival) });
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Slawenfest im Harz' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('„Game Of Slavs“')).toBeInTheDocument();
+    expect(screen.getByText('Sechste Ausgabe')).toBeInTheDocument();
+    expect(screen.getByText('24. – 28. Juli 2025')).toBeInTheDocument();
+    const logo = screen.getByRole('img', { name: 'Wappen des Festivals' });
+    expect(logo).toHaveAttribute('src', '/uploads/wappen.png');
+    expect(logo).toHaveAttribute(
+      'srcset',
+      '/uploads/small_wappen.png 500w, /uploads/wappen.png 800w',
+    );
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('shows no image when the festival has no logo', () => {
+    render(<FestivalHero />, { queryClient: seededClient({ ...festival, logo: null }) });
+
+    expect(screen.getByRole('heading', { name: 'Slawenfest im Harz' })).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('shows a loading state while the cms has not answered', () => {
+    vi.spyOn(api, 'get').mockReturnValue(new Promise(() => {}));
+    render(<FestivalHero />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Wird geladen…');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry button that loads the festival again', async () => {
+    const get = vi
+      .spyOn(api, 'get')
+      .mockRejectedValueOnce(new ApiError(502, '502: Bad Gateway'))
+      .mockResolvedValueOnce({ data: { data: festival } });
+    const { user } = render(<FestivalHero />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Festivaldaten konnten nicht geladen werden.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Slawenfest im Harz' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(get).toHaveBeenCalledWith('/festival', { params: { populate: 'logo' } });
+  });
+
+  it('treats an answer that does not match the schema as an error', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { data: { ...festival, startDate: 'bald' } } });
+    render(<FestivalHero />);
+
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});

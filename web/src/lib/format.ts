@@ -1,0 +1,63 @@
+const LOCALE = 'de-DE';
+// The festival happens in the Harz: dates and times read the same for every visitor, wherever they are.
+const TIME_ZONE = 'Europe/Berlin';
+
+const priceFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+});
+
+const calendarFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Reads an ISO date ("2025-07-24") as that calendar day, and an ISO date-time as that instant. */
+const parseIso = (iso: string): Date => {
+  const dateOnly = DATE_ONLY.exec(iso);
+  // Noon UTC falls on the same calendar day in Berlin, whatever the season.
+  const date = dateOnly
+    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]), 12))
+    : new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Kein gültiges Datum: "${iso}"`);
+  return date;
+};
+
+type CalendarDay = { day: string; month: string; year: string };
+
+const calendarDay = (date: Date): CalendarDay => {
+  const parts = calendarFormat.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return { day: part('day'), month: part('month'), year: part('year') };
+};
+
+/** 1200 -> "12,00 €" (the space before € is a non-breaking one). */
+export const formatPrice = (cents: number): string => priceFormat.format(cents / 100);
+
+/** "2025-07-24T16:30:00Z" -> "24.07.2025, 18:30" (German time). */
+export const formatDate = (iso: string): string => dateTimeFormat.format(parseIso(iso));
+
+/**
+ * "2025-07-24", "2025-07-28" -> "24. – 28. Juli 2025"; names the month or year twice only
+ * where they differ: "30. Juli – 2. August 2025", "30. Dezember 2025 – 2. Januar 2026".
+ */
+export const formatDateRange = (startIso: string, endIso: string): string => {
+  const start = calendarDay(parseIso(startIso));
+  const end = calendarDay(parseIso(endIso));
+  const endText = `${end.day}. ${end.month} ${end.year}`;
+  if (start.year !== end.year) return `${start.day}. ${start.month} ${start.year} – ${endText}`;
+  if (start.month !== end.month) return `${start.day}. ${start.month} – ${endText}`;
+  if (start.day !== end.day) return `${start.day}. – ${endText}`;
+  return endText;
+};

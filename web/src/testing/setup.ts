@@ -1,0 +1,50 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { isConsoleErrorAllowed, resetConsoleErrorAllowance } from './console';
+
+// jsdom lacks these browser APIs that Mantine uses (Mantine's Vitest guide).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+// React reports failed renders, act() warnings and bad props through console.error:
+// a test that logs one fails, unless it calls allowConsoleError().
+let consoleErrors: string[] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  resetConsoleErrorAllowance();
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  if (consoleErrors.length > 0 && !isConsoleErrorAllowed()) {
+    throw new Error(`console.error was called:\n\n${consoleErrors.join('\n\n')}`);
+  }
+});
