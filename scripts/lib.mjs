@@ -41,13 +41,17 @@ export function checkNode() {
   }
 }
 
-/** npm ci for an app whose node_modules are missing or older than its lock file. */
+/**
+ * Installs an app's dependencies from its lock file when node_modules is missing or older.
+ * `npm install` rather than `npm ci`: a registry mirror that lacks another platform's optional
+ * binary (seen: @swc/core-darwin-arm64) leaves it out of the lock, which `npm ci` then rejects.
+ */
 export async function ensureInstalled(appDir) {
   const lock = path.join(appDir, 'package-lock.json');
   const installed = path.join(appDir, 'node_modules', '.package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  log(`Installing ${path.basename(appDir)} dependencies (npm ci)…`);
-  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: appDir });
+  log(`Installing ${path.basename(appDir)} dependencies from package-lock.json…`);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--no-save'], { cwd: appDir });
 }
 
 const IGNORED = new Set(['node_modules', 'dist', 'build', '.tmp', '.cache', '.strapi', 'uploads', 'coverage', 'types']);
