@@ -3,6 +3,8 @@ import type { Core } from '@strapi/strapi';
 const config: Core.Config.Middlewares = [
   'strapi::logger',
   'strapi::errors',
+  // Before the body parser, so malformed or oversized bodies get the contract's error shape.
+  'global::api-errors',
   'strapi::security',
   'strapi::cors',
   'strapi::poweredBy',

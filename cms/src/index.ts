@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
+import { ensureRateLimitTable } from './http/rate-limit';
 import { seedDemoContent } from './seed/seed-demo-content';
 
 export default {
@@ -15,6 +16,7 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await ensureRateLimitTable(strapi);
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { badRequest } from './api-error';
+
+/** Parses input with a contract schema; the first issue's message becomes the 400's error. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallback: string): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const custom = issue && issue.code === 'custom' ? issue.message : undefined;
+  throw badRequest(custom ?? (issue?.message && !issue.message.startsWith('Invalid') ? issue.message : fallback));
+}
+
+/** The parsed request body (koa-body puts it on the request); unknown until a schema says more. */
+export const requestBody = (ctx: { request: object }): unknown => (ctx.request as { body?: unknown }).body;

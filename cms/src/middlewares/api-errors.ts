@@ -1,0 +1,61 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { ApiError } from '../http/api-error';
+
+/** The calls of SPEC §7 answer in their own shape; Strapi's core REST keeps its own. */
+const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-content)(\/|$)/i;
+
+// German on the public calls (and the sign-in page), the spec's English on the dashboard's calls.
+const isEnglish = (path: string) => /^\/api\/admin\//i.test(path) && !/^\/api\/admin\/login\/?$/i.test(path);
+
+const GENERIC: Record<number, [german: string, english: string]> = {
+  400: ['Die Anfrage ist ungültig.', 'The request is invalid.'],
+  401: ['Bitte melde dich an.', 'Admin authentication required'],
+  403: ['Keine Berechtigung.', 'Admin access required'],
+  404: ['Nicht gefunden.', 'Not found'],
+  405: ['Diese Methode ist hier nicht erlaubt.', 'Method not allowed'],
+  413: ['Die Anfrage ist zu groß.', 'The request is too large'],
+  415: ['Dieses Format wird nicht unterstützt.', 'Unsupported content type'],
+  429: ['Zu viele Versuche. Bitte warte ein paar Minuten.', 'Too many attempts. Please wait a few minutes.'],
+  500: ['Ein interner Fehler ist aufgetreten. Bitte versuche es später erneut.', 'An internal error occurred'],
+};
+
+const messageFor = (status: number, english: boolean) => {
+  const pair = GENERIC[status] ?? GENERIC[status >= 500 ? 500 : 400];
+  return pair[english ? 1 : 0];
+};
+
+/**
+ * Turns every refusal on the contract's paths into a 4xx with { success: false, error }:
+ * our ApiError as it is, body-parser and router errors with a clear generic text, anything
+ * unexpected as a logged 500 without details.
+ */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Context, next: () => Promise<void>) => {
+    if (!CONTRACT_PATH.test(ctx.path)) return next();
+    const english = isEnglish(ctx.path);
+    try {
+      await next();
+      if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null || isStrapiError(ctx.body))) {
+        ctx.status = 404;
+        ctx.body = { success: false, error: messageFor(404, english) };
+      } else if (ctx.status >= 400 && isStrapiError(ctx.body)) {
+        ctx.body = { success: false, error: messageFor(ctx.status, english) };
+      }
+    } catch (error) {
+      const { status, message } = describe(error, english);
+      if (status >= 500) strapi.log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      ctx.status = status;
+      ctx.body = { success: false, error: message };
+    }
+  };
+
+const isStrapiError = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'error' in body && !('success' in body);
+
+function describe(error: unknown, english: boolean): { status: number; message: string } {
+  if (error instanceof ApiError) return { status: error.status, message: error.message };
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+  if (status >= 400 && status < 500) return { status, message: messageFor(status, english) };
+  return { status: 500, message: messageFor(500, english) };
+}

@@ -1,0 +1,56 @@
+import { TEST_ORGANISER, type TestServer } from './strapi';
+
+export type ApiResponse<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
+
+type CallOptions = { body?: unknown; rawBody?: string | FormData; headers?: Record<string, string> };
+
+/** Calls the cms over HTTP and parses the JSON answer (text when it is not JSON). */
+export async function call<T = Record<string, unknown>>(
+  server: TestServer,
+  method: string,
+  path: string,
+  { body, rawBody, headers = {} }: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  } else if (rawBody !== undefined) init.body = rawBody;
+  const response = await fetch(`${server.baseUrl}${path}`, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text (CSV downloads, for example)
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export type AdminSession = { id: number; cookie: string; headers: Record<string, string> };
+
+/** Signs in through POST /api/admin/login and returns what the dashboard would send along. */
+export async function signIn(
+  server: TestServer,
+  username = TEST_ORGANISER.username,
+  password = TEST_ORGANISER.password,
+): Promise<AdminSession> {
+  const response = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as { success: boolean; user?: { id: number } };
+  if (!body.success || !body.user) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { id: body.user.id, cookie, headers: { cookie, 'x-user-id': String(body.user.id) } };
+}
+
+/** Calls an admin endpoint as the signed-in organiser. */
+export const adminCall = <T = Record<string, unknown>>(
+  server: TestServer,
+  session: AdminSession,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) => call<T>(server, method, path, { ...options, headers: { ...session.headers, ...options.headers } });
