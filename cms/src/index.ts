@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
+import { invalidateOnContentChanges } from './http/public-cache';
 import { ensureRateLimitTable } from './http/rate-limit';
 import { seedDemoContent } from './seed/seed-demo-content';
 
@@ -16,6 +17,7 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    invalidateOnContentChanges(strapi);
     await ensureRateLimitTable(strapi);
     await grantPublicRead(strapi);
     await closeRegistration(strapi);

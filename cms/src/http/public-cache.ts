@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+
+type Entry = { json: string; etag: string; storedAt: number };
+
+// Another instance's writes reach this one within this time; this instance's own writes at once.
+const MAX_AGE_MS = Number(process.env.PUBLIC_CACHE_MAX_AGE_MS ?? 2000);
+
+const entries = new Map<string, Entry>();
+
+/** Forgets every cached public answer; called after any write to the data they are built from. */
+export const invalidatePublicCache = () => entries.clear();
+
+/**
+ * Answers a public read from memory, built by load() at most once per change, with an ETag so
+ * a browser or proxy revalidates with a 304 instead of downloading the body again.
+ */
+export async function sendCachedJson(ctx: Context, key: string, load: () => Promise<unknown>) {
+  let entry = entries.get(key);
+  if (!entry || Date.now() - entry.storedAt > MAX_AGE_MS) {
+    const json = JSON.stringify(await load());
+    entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, storedAt: Date.now() };
+    entries.set(key, entry);
+  }
+  ctx.set('ETag', entry.etag);
+  ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+  if (ctx.get('if-none-match') === entry.etag) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = entry.json;
+}
+
+/** Content whose changes (panel, dashboard or API) must reach the cached public answers. */
+const SOURCES = [
+  'api::setting.setting',
+  'api::product.product',
+  'api::festival.festival',
+  'api::agenda-image.agenda-image',
+  'api::performer.performer',
+  'api::faq-item.faq-item',
+  'api::accommodation-photo.accommodation-photo',
+  'api::imprint.imprint',
+  'api::privacy-policy.privacy-policy',
+  'api::house.house',
+  'plugin::upload.file',
+];
+
+export function invalidateOnContentChanges(strapi: Core.Strapi) {
+  const clear = () => invalidatePublicCache();
+  strapi.db.lifecycles.subscribe({
+    models: SOURCES,
+    afterCreate: clear,
+    afterCreateMany: clear,
+    afterUpdate: clear,
+    afterUpdateMany: clear,
+    afterDelete: clear,
+    afterDeleteMany: clear,
+  });
+}
