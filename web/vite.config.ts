@@ -17,7 +17,9 @@ const cmsProxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { tsconfigPaths: true },
+  // @contract is cms/src/contract (the request and response schemas both apps share); its zod
+  // import must resolve to this app's copy, so the bundle holds one zod.
+  resolve: { tsconfigPaths: true, dedupe: ['zod'] },
   server: { port: 5173, strictPort: true, proxy: cmsProxy },
   preview: { port: 8080, strictPort: true, proxy: cmsProxy },
   build: { outDir: 'dist', emptyOutDir: true },

@@ -1,21 +1,6 @@
-import { z } from 'zod';
+import type { Media } from '@contract/site-content';
 
-const mediaFormatSchema = z.object({
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-});
-
-/** An uploaded image as Strapi 5 returns it when populated (only the fields the site uses). */
-export const strapiMediaSchema = z.object({
-  url: z.string(),
-  alternativeText: z.string().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  formats: z.record(z.string(), mediaFormatSchema).nullable(),
-});
-
-export type StrapiMedia = z.infer<typeof strapiMediaSchema>;
+export type StrapiMedia = Media;
 
 /** The original and its resized formats as a `srcset`, smallest first; undefined without widths (SVG). */
 export const mediaSrcSet = (media: StrapiMedia): string | undefined => {

@@ -1,4 +1,4 @@
-import { useFestival } from '@/features/festival/api/get-festival';
+import { useFestival } from '@/features/festival/api/get-site-content';
 import { FestivalHero } from '@/features/festival/components/festival-hero';
 import { usePageTitle } from '@/lib/use-page-title';
 

@@ -2,12 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { render, screen } from '@/testing/render';
-import { festivalQueryOptions, type Festival } from '../api/get-festival';
+import type { SiteContent } from '@contract/site-content';
+import { siteContentQueryOptions, type Festival } from '../api/get-site-content';
 import { FestivalHero } from './festival-hero';
 
 const festival: Festival = {
-  id: 1,
-  documentId: 'festival-2025',
   name: 'Slawenfest im Harz',
   edition: 'Sechste Ausgabe',
   motto: 'Game Of Slavs',
@@ -21,11 +20,38 @@ const festival: Festival = {
     height: 800,
     formats: { small: { url: '/uploads/small_wappen.png', width: 500, height: 500 } },
   },
+  paymentText: null,
+  paymentUrl: null,
+  whatsappGroupUrl: null,
+  contactEmail: null,
+  travelAddress: null,
+  travelCar: null,
+  travelTrain: null,
+  travelParking: null,
+  mapImage: null,
+  mapsUrl: null,
+  accommodationText: null,
+  accommodationBedrooms: 8,
+  accommodationGuests: 24,
+  accommodationGroundsM2: 5000,
+  scheduleText: null,
+  seoDescription: null,
+  shareImage: null,
 };
+
+const siteContent = (data: Festival): SiteContent => ({
+  success: true,
+  festival: data,
+  agendaImages: [],
+  performers: [],
+  faq: [],
+  accommodationPhotos: [],
+  legal: { imprint: null, privacyPolicy: null },
+});
 
 const seededClient = (data: Festival) => {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(festivalQueryOptions().queryKey, data);
+  queryClient.setQueryData(siteContentQueryOptions().queryKey, siteContent(data));
   return queryClient;
 };
 
@@ -68,7 +94,7 @@ describe('FestivalHero', () => {
     const get = vi
       .spyOn(api, 'get')
       .mockRejectedValueOnce(new ApiError(502, '502: Bad Gateway'))
-      .mockResolvedValueOnce({ data: { data: festival } });
+      .mockResolvedValueOnce({ data: siteContent(festival) });
     const { user } = render(<FestivalHero />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -81,11 +107,12 @@ describe('FestivalHero', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(get).toHaveBeenCalledTimes(2);
-    expect(get).toHaveBeenCalledWith('/festival', { params: { populate: 'logo' } });
+    expect(get).toHaveBeenCalledWith('/site-content');
   });
 
   it('treats an answer that does not match the schema as an error', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { data: { ...festival, startDate: 'bald' } } });
+    const broken = { ...siteContent(festival), festival: { ...festival, startDate: 20250724 } };
+    vi.spyOn(api, 'get').mockResolvedValue({ data: broken });
     render(<FestivalHero />);
 
     expect(await screen.findByRole('alert')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Button, Image, Loader, Text, Title } from '@mantine/core';
 import { formatDateRange } from '@/lib/format';
 import { mediaSrcSet } from '@/lib/strapi-media';
-import { useFestival, type Festival } from '../api/get-festival';
+import { useFestival, type Festival } from '../api/get-site-content';
 import classes from './festival-hero.module.css';
 
 export function FestivalHero() {
