@@ -55,6 +55,16 @@ describe('public permissions', () => {
     expect(await server.strapi.db.query('api::performer.performer').count()).toBe(7);
   });
 
+  it.each(['/api/auth/local', '/api/auth/forgot-password', '/api/auth/local/register'])('offers no users-permissions sign-in at %s', async (path) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'test-orga', password: 'test-orga-password', email: 'x@test.invalid' }),
+    });
+    expect([404, 405]).toContain(response.status);
+    expect(await response.text()).not.toContain('jwt');
+  });
+
   it('does not let visitors register accounts', async () => {
     const response = await fetch(`${server.baseUrl}/api/auth/local/register`, {
       method: 'POST',
