@@ -53,9 +53,24 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
 const isStrapiError = (body: unknown) =>
   typeof body === 'object' && body !== null && 'error' in body && !('success' in body);
 
+// Strapi's own error classes (@strapi/utils) carry no status; their names say which 4xx they are.
+const STRAPI_ERROR_STATUS: Record<string, number> = {
+  ApplicationError: 400,
+  ValidationError: 400,
+  YupValidationError: 400,
+  PaginationError: 400,
+  NotFoundError: 404,
+  UnauthorizedError: 401,
+  ForbiddenError: 403,
+  PolicyError: 403,
+  PayloadTooLargeError: 413,
+  RateLimitError: 429,
+};
+
 function describe(error: unknown, english: boolean): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.message };
-  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+  const named = STRAPI_ERROR_STATUS[(error as { name?: string })?.name ?? ''];
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : (named ?? 500);
   if (status >= 400 && status < 500) return { status, message: messageFor(status, english) };
   return { status: 500, message: messageFor(500, english) };
 }

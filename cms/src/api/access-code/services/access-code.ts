@@ -1,3 +1,151 @@
-import { factories } from '@strapi/strapi';
+import { randomInt } from 'node:crypto';
+import { factories, type Core } from '@strapi/strapi';
+import {
+  ACCESS_CODE_ALPHABET,
+  ACCESS_CODE_LENGTH,
+  ACCESS_CODE_MESSAGES,
+  formatAccessCode,
+  verifyCodeRequestSchema,
+  type AccessCode,
+  type VerifiedHouse,
+} from '../../../contract/access-codes';
+import { HOUSE_MESSAGES } from '../../../contract/houses';
+import { badRequest, notFound } from '../../../http/api-error';
+import { toCsv } from '../../../http/csv';
 
-export default factories.createCoreService('api::access-code.access-code');
+const UID = 'api::access-code.access-code';
+const HOUSE_UID = 'api::house.house';
+
+// A collision among 31^10 codes is already unlikely; ten rounds in a row means something is broken.
+const MAX_GENERATION_ROUNDS = 10;
+
+type CodeRow = {
+  id: number;
+  code: string;
+  isUsed: boolean | null;
+  usedAt: string | Date | number | null;
+  house?: { id: number; name: string } | null;
+};
+
+type VerifiedRow = {
+  id: number;
+  house?: { name: string; chatUrl: string; colour?: string | null; emblem?: { url: string } | null } | null;
+};
+
+const randomCode = () =>
+  Array.from({ length: ACCESS_CODE_LENGTH }, () => ACCESS_CODE_ALPHABET[randomInt(ACCESS_CODE_ALPHABET.length)]).join('');
+
+const toIso = (value: CodeRow['usedAt']) => (value === null || value === undefined ? null : new Date(value).toISOString());
+
+const toAccessCode = (row: CodeRow): AccessCode => ({
+  id: row.id,
+  code: formatAccessCode(row.code),
+  houseId: row.house?.id ?? null,
+  houseName: row.house?.name ?? null,
+  isUsed: row.isUsed === true,
+  usedAt: toIso(row.usedAt),
+});
+
+const germanDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const codes = () => strapi.db.query(UID);
+
+  const listRows = async (houseId: number | null) =>
+    (await codes().findMany({
+      where: houseId === null ? {} : { house: { id: houseId } },
+      select: ['id', 'code', 'isUsed', 'usedAt'],
+      populate: { house: { select: ['id', 'name'] } },
+      orderBy: { id: 'asc' },
+    })) as CodeRow[];
+
+  /** `count` codes that are neither in the database nor in this batch. */
+  const freshCodes = async (count: number): Promise<string[]> => {
+    const found = new Set<string>();
+    for (let round = 0; found.size < count; round++) {
+      if (round === MAX_GENERATION_ROUNDS) throw new Error('Could not generate unique access codes');
+      const candidates = new Set<string>();
+      while (candidates.size < count - found.size) {
+        const code = randomCode();
+        if (!found.has(code)) candidates.add(code);
+      }
+      const taken = (await codes().findMany({ where: { code: { $in: [...candidates] } }, select: ['code'] })) as { code: string }[];
+      const takenCodes = new Set(taken.map((row) => row.code));
+      for (const code of candidates) if (!takenCodes.has(code)) found.add(code);
+    }
+    return [...found];
+  };
+
+  return {
+    /** Creates `count` new codes for the house, all or none; returns them as shown (ABCDE-FGHJK). */
+    async generateCodes(houseId: number, count: number): Promise<string[]> {
+      return strapi.db.transaction(async () => {
+        const house = await strapi.db.query(HOUSE_UID).findOne({ where: { id: houseId }, select: ['id', 'documentId'] });
+        if (!house) throw notFound(HOUSE_MESSAGES.notFound);
+        const generated = await freshCodes(count);
+        for (const code of generated) {
+          await strapi.documents(UID).create({ data: { code, house: house.documentId, isUsed: false } as never });
+        }
+        return generated.map(formatAccessCode);
+      });
+    },
+
+    async listCodes(houseId: number | null): Promise<AccessCode[]> {
+      return (await listRows(houseId)).map(toAccessCode);
+    },
+
+    async removeCode(id: number): Promise<void> {
+      const deleted = await codes().delete({ where: { id } });
+      if (!deleted) throw notFound(ACCESS_CODE_MESSAGES.notFound);
+    },
+
+    async exportCsv(): Promise<string> {
+      const rows = await listRows(null);
+      return toCsv(
+        ['code', 'house', 'status', 'used at'],
+        rows.map((row) => [
+          formatAccessCode(row.code),
+          row.house?.name ?? '',
+          row.isUsed === true ? 'Used' : 'Available',
+          row.usedAt ? germanDateTime.format(new Date(row.usedAt)) : '',
+        ]),
+      );
+    },
+
+    /**
+     * The house a code unlocks, or null for every kind of wrong code alike. The first success
+     * marks the code used; later ones leave usedAt as it was.
+     */
+    async verify(input: unknown): Promise<VerifiedHouse | null> {
+      const parsed = verifyCodeRequestSchema.safeParse(input);
+      if (!parsed.success) {
+        if (parsed.error.issues.some((issue) => issue.message === ACCESS_CODE_MESSAGES.empty)) {
+          throw badRequest(ACCESS_CODE_MESSAGES.empty);
+        }
+        return null;
+      }
+      const row = (await codes().findOne({
+        where: { code: parsed.data.code },
+        select: ['id'],
+        populate: { house: { select: ['name', 'chatUrl', 'colour'], populate: { emblem: { select: ['url'] } } } },
+      })) as VerifiedRow | null;
+      if (!row?.house) return null;
+
+      // One conditional UPDATE: two first uses at the same moment still set usedAt only once.
+      await codes().updateMany({ where: { id: row.id, isUsed: false }, data: { isUsed: true, usedAt: new Date() } });
+      const { name, chatUrl, colour, emblem } = row.house;
+      return { name, chatUrl, emblem: emblem?.url ?? null, colour: colour ?? null };
+    },
+  };
+};
+
+export type AccessCodeService = ReturnType<typeof accessCodeService>;
+
+export default factories.createCoreService(UID, accessCodeService);

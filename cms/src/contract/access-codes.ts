@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { houseIdFieldSchema } from './houses';
+
+/** No look-alikes (0/O, 1/I): codes are read off paper and typed in by hand (DECISIONS §5). */
+export const ACCESS_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const ACCESS_CODE_LENGTH = 10;
+export const MAX_CODES_PER_REQUEST = 100;
+
+export const ACCESS_CODE_MESSAGES = {
+  invalidCount: 'Please enter a number between 1 and 100',
+  chooseHouse: 'Please choose a house',
+  invalidRequest: 'Invalid request',
+  invalidId: 'Invalid access code id',
+  notFound: 'Access code not found',
+  empty: 'Bitte gib einen Zugangscode ein.',
+  invalid: 'Ungültiger Zugangscode. Bitte überprüfe deinen Code und versuche es erneut.',
+  tooManyAttempts: 'Zu viele Versuche. Bitte warte ein paar Minuten.',
+} as const;
+
+/** Stored form: upper case, without spaces or hyphens (of any kind), as visitors type it however. */
+export const normalizeAccessCode = (input: string) => input.replace(/[\s\-\u2010-\u2015\u2212]/g, '').toUpperCase();
+
+/** Shown form: ABCDE-FGHJK. */
+export const formatAccessCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
+
+export const FORMATTED_ACCESS_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{5}-[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{5}$/;
+
+const countSchema = z
+  .union([z.number(), z.string()], { error: ACCESS_CODE_MESSAGES.invalidCount })
+  .transform((value, ctx) => {
+    const count = typeof value === 'number' ? value : /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : NaN;
+    if (Number.isInteger(count) && count >= 1 && count <= MAX_CODES_PER_REQUEST) return count;
+    ctx.addIssue({ code: 'custom', message: ACCESS_CODE_MESSAGES.invalidCount });
+    return z.NEVER;
+  });
+
+export const generateCodesRequestSchema = z.object(
+  {
+    houseId: houseIdFieldSchema.optional().transform((id, ctx) => {
+      if (typeof id === 'number') return id;
+      ctx.addIssue({ code: 'custom', message: ACCESS_CODE_MESSAGES.chooseHouse });
+      return z.NEVER;
+    }),
+    count: countSchema,
+  },
+  { error: ACCESS_CODE_MESSAGES.invalidRequest },
+);
+export type GenerateCodesRequest = z.infer<typeof generateCodesRequestSchema>;
+
+export const generateCodesResponseSchema = z.object({
+  success: z.literal(true),
+  codes: z.array(z.string().regex(FORMATTED_ACCESS_CODE)),
+});
+export type GenerateCodesResponse = z.infer<typeof generateCodesResponseSchema>;
+
+/** ?houseId= filters the list; absent or empty lists every house. */
+export const accessCodesQuerySchema = z.object({ houseId: houseIdFieldSchema.optional() });
+export type AccessCodesQuery = z.infer<typeof accessCodesQuerySchema>;
+
+export const accessCodeSchema = z.strictObject({
+  id: z.number().int(),
+  code: z.string().regex(FORMATTED_ACCESS_CODE),
+  houseId: z.number().int().nullable(),
+  houseName: z.string().nullable(),
+  isUsed: z.boolean(),
+  usedAt: z.iso.datetime().nullable(),
+});
+export type AccessCode = z.infer<typeof accessCodeSchema>;
+
+export const accessCodesResponseSchema = z.object({ success: z.literal(true), accessCodes: z.array(accessCodeSchema) });
+export type AccessCodesResponse = z.infer<typeof accessCodesResponseSchema>;
+
+const CODE_INPUT_MAX = 64;
+// Looser than the alphabet, so codes an editor typed in the Strapi panel still verify.
+const WELL_FORMED_INPUT = new RegExp(`^[A-Z0-9]{${ACCESS_CODE_LENGTH}}$`);
+
+/** A code as a visitor may type it; "empty" is the only refusal that says more than "invalid". */
+export const verifyCodeRequestSchema = z.object(
+  {
+    code: z.preprocess(
+      (value) => value ?? '',
+      z
+        .string({ error: ACCESS_CODE_MESSAGES.invalid })
+        .trim()
+        .min(1, ACCESS_CODE_MESSAGES.empty)
+        .max(CODE_INPUT_MAX, ACCESS_CODE_MESSAGES.invalid)
+        .transform(normalizeAccessCode)
+        .refine((code) => WELL_FORMED_INPUT.test(code), ACCESS_CODE_MESSAGES.invalid),
+    ),
+  },
+  { error: ACCESS_CODE_MESSAGES.invalid },
+);
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+
+/** The only answer that ever contains a house's chat URL. */
+export const verifiedHouseSchema = z.strictObject({
+  name: z.string(),
+  chatUrl: z.string(),
+  emblem: z.string().nullable(),
+  colour: z.string().nullable(),
+});
+export type VerifiedHouse = z.infer<typeof verifiedHouseSchema>;
+
+export const verifyCodeResponseSchema = z.object({ success: z.literal(true), house: verifiedHouseSchema });
+export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;

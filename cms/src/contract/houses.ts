@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const HOUSE_MESSAGES = {
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be at most 100 characters',
+  nameNotText: 'Name must be text',
+  invalidChatUrl: 'Please enter a valid URL for the chat',
+  invalidHouse: 'Invalid house data',
+  duplicateName: 'A house with this name already exists',
+  invalidId: 'Invalid house id',
+  notFound: 'House not found',
+  invalidReference: 'Please choose a valid house',
+} as const;
+
+const MAX_DATABASE_ID = 2_147_483_647;
+
+/**
+ * A house reference as the dashboard's select sends it: a number, a numeric string, or
+ * null / "" / "null" for none (SPEC §5).
+ */
+export const houseIdFieldSchema = z
+  .union([z.number(), z.string(), z.null()], { error: HOUSE_MESSAGES.invalidReference })
+  .transform((value, ctx) => {
+    const given = typeof value === 'string' ? value.trim() : value;
+    if (given === null || given === '' || given === 'null') return null;
+    const id = typeof given === 'number' ? given : /^\d{1,10}$/.test(given) ? Number(given) : NaN;
+    if (Number.isInteger(id) && id > 0 && id <= MAX_DATABASE_ID) return id;
+    ctx.addIssue({ code: 'custom', message: HOUSE_MESSAGES.invalidReference });
+    return z.NEVER;
+  });
+
+/** Only web links: a javascript: or data: URL must never become a link on the access page. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const houseInputSchema = z.object(
+  {
+    name: z
+      .string({ error: (issue) => (issue.input === undefined ? HOUSE_MESSAGES.nameTooShort : HOUSE_MESSAGES.nameNotText) })
+      .trim()
+      .min(2, HOUSE_MESSAGES.nameTooShort)
+      .max(100, HOUSE_MESSAGES.nameTooLong),
+    chatUrl: z
+      .string({ error: HOUSE_MESSAGES.invalidChatUrl })
+      .trim()
+      .max(500, HOUSE_MESSAGES.invalidChatUrl)
+      .refine(isHttpUrl, HOUSE_MESSAGES.invalidChatUrl),
+  },
+  { error: HOUSE_MESSAGES.invalidHouse },
+);
+export type HouseInput = z.infer<typeof houseInputSchema>;
+
+/** A house as the dashboard sees it; emblem is the image URL. */
+export const houseSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  chatUrl: z.string(),
+  colour: z.string().nullable(),
+  emblem: z.string().nullable(),
+});
+export type House = z.infer<typeof houseSchema>;
+
+export const housesResponseSchema = z.object({ success: z.literal(true), houses: z.array(houseSchema) });
+export type HousesResponse = z.infer<typeof housesResponseSchema>;
+
+export const houseResponseSchema = z.object({ success: z.literal(true), house: houseSchema });
+export type HouseResponse = z.infer<typeof houseResponseSchema>;
