@@ -13,6 +13,7 @@ const config: Core.Config.Middlewares = [
     name: 'strapi::body',
     config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb', formidable: { maxFileSize: 5 * 1024 * 1024 } },
   },
+  'global::discard-uploads',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

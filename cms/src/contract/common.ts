@@ -4,5 +4,12 @@ import { z } from 'zod';
 export const failureSchema = z.object({ success: z.literal(false), error: z.string() });
 export type Failure = z.infer<typeof failureSchema>;
 
-/** A numeric id in a path: digits only, as the spec reads ids as integers. */
-export const idParamSchema = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number);
+/** The largest row id PostgreSQL's integer columns hold; a larger id names nothing. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A numeric id in a path: digits only (the spec reads ids as integers), within the database's range. */
+export const idParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ROW_ID));

@@ -14,7 +14,7 @@ const GENERIC: Record<number, [german: string, english: string]> = {
   403: ['Keine Berechtigung.', 'Admin access required'],
   404: ['Nicht gefunden.', 'Not found'],
   405: ['Diese Methode ist hier nicht erlaubt.', 'Method not allowed'],
-  413: ['Die Anfrage ist zu groß.', 'The request is too large'],
+  413: ['Die Anfrage ist zu groß.', 'The request is too large (files at most 5 MB)'],
   415: ['Dieses Format wird nicht unterstützt.', 'Unsupported content type'],
   429: ['Zu viele Versuche. Bitte warte ein paar Minuten.', 'Too many attempts. Please wait a few minutes.'],
   500: ['Ein interner Fehler ist aufgetreten. Bitte versuche es später erneut.', 'An internal error occurred'],

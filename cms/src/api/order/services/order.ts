@@ -1,3 +1,222 @@
+import { randomInt } from 'node:crypto';
 import { factories } from '@strapi/strapi';
+import type { Core } from '@strapi/strapi';
+import { ORDER_MESSAGES, type AdminOrder, type OrderItem, type OrderStatus } from '../../../contract/orders';
+import { SHOP_MESSAGES, type OrderRequest } from '../../../contract/shop';
+import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
+import { toCsv } from '../../../http/csv';
+import type { ProductService, StockLine } from '../../product/services/product';
 
-export default factories.createCoreService('api::order.order');
+const UID = 'api::order.order';
+
+type OrderRecord = {
+  id: number;
+  documentId: string;
+  orderNumber: string;
+  firstName: string;
+  lastName: string;
+  createdAt: string | Date;
+  status: OrderStatus | null;
+  items: unknown;
+  total: number;
+};
+
+// The total column is a 32-bit integer on PostgreSQL.
+const MAX_TOTAL = 2_147_483_647;
+
+const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const berlinDay = (date: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(date)
+    .replace(/-/g, '');
+
+/** Readable on a packing list and over the phone: GOS-20250724-K7QX9M. */
+const newOrderNumber = () =>
+  `GOS-${berlinDay(new Date())}-${Array.from({ length: 6 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')}`;
+
+const germanDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const euro = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+// A missing status counts as pending (SPEC §4).
+const statusOf = (order: OrderRecord): OrderStatus => order.status ?? 'pending';
+
+/** The stored lines; entries a panel edit may have broken are left out rather than failing the list. */
+function orderItems(order: OrderRecord): OrderItem[] {
+  const items = typeof order.items === 'string' ? safeJson(order.items) : order.items;
+  if (!Array.isArray(items)) return [];
+  return items.filter(
+    (item): item is OrderItem =>
+      typeof item === 'object' &&
+      item !== null &&
+      Number.isInteger(item.id) &&
+      typeof item.title === 'string' &&
+      typeof item.variant === 'string' &&
+      Number.isInteger(item.quantity) &&
+      item.quantity > 0 &&
+      Number.isInteger(item.price),
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const toAdminOrder = (order: OrderRecord): AdminOrder => ({
+  id: order.id,
+  orderNumber: order.orderNumber,
+  firstName: order.firstName,
+  lastName: order.lastName,
+  createdAt: new Date(order.createdAt).toISOString(),
+  status: statusOf(order),
+  items: JSON.stringify(orderItems(order)),
+  total: order.total,
+});
+
+const stockLines = (items: OrderItem[]): StockLine[] =>
+  items.map((item) => ({ productId: item.id, quantity: item.quantity, title: item.title, variant: item.variant }));
+
+const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const documents = () => strapi.documents(UID);
+  const products = () => strapi.service('api::product.product') as ProductService;
+
+  const findRecord = async (id: number) => {
+    const order = (await documents().findFirst({ filters: { id } })) as OrderRecord | null;
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    return order;
+  };
+
+  async function shopIsOpen(): Promise<boolean> {
+    try {
+      return (await strapi.service('api::setting.setting').readPublic('shop_enabled')) === 'true';
+    } catch (error) {
+      if (error instanceof ApiError) return false;
+      throw error;
+    }
+  }
+
+  /** The cart with the database's titles and prices; refuses unknown or inactive products and unknown variants. */
+  async function priceCart(lines: OrderRequest['items']): Promise<OrderItem[]> {
+    const catalogue = await products().findForOrder([...new Set(lines.map((line) => line.id))]);
+    const items = new Map<string, OrderItem>();
+    for (const line of lines) {
+      const product = catalogue.get(line.id);
+      if (!product || !product.isActive) throw badRequest(SHOP_MESSAGES.unavailable(product?.title ?? line.title ?? `Artikel ${line.id}`));
+      if (!product.variants.includes(line.variant)) throw badRequest(SHOP_MESSAGES.unknownVariant(product.title, line.variant));
+      const key = JSON.stringify([line.id, line.variant]);
+      const same = items.get(key);
+      if (same) same.quantity += line.quantity;
+      else items.set(key, { id: product.id, title: product.title, variant: line.variant, quantity: line.quantity, price: product.price });
+    }
+    return [...items.values()];
+  }
+
+  async function unusedOrderNumber(): Promise<string> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const orderNumber = newOrderNumber();
+      if ((await strapi.db.query(UID).count({ where: { orderNumber } })) === 0) return orderNumber;
+    }
+    throw new Error('No unused order number found in 10 attempts');
+  }
+
+  /**
+   * Moves the order from one status to another only if it still has the status read before, so
+   * two organisers changing it at once cannot both return (or take) its stock.
+   */
+  async function switchStatusIfStill(id: number, from: OrderStatus | null, to: OrderStatus) {
+    const meta = strapi.db.metadata.get(UID);
+    const column = (attribute: string) => (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
+    const updated = await strapi.db.transaction(({ trx }) => {
+      const rows = strapi.db.getConnection(meta.tableName).transacting(trx).where(column('id'), id);
+      return (from === null ? rows.whereNull(column('status')) : rows.where(column('status'), from)).update({
+        [column('status')]: to,
+        [column('updatedAt')]: new Date(),
+      });
+    });
+    if (Number(updated) !== 1) throw conflict(ORDER_MESSAGES.changedMeanwhile);
+  }
+
+  return {
+    /**
+     * Places an order: prices from the database, stock taken atomically, the order stored, all in
+     * one transaction, so a refused line leaves neither an order nor a changed stock behind.
+     */
+    async place(request: OrderRequest): Promise<{ orderNumber: string; total: number }> {
+      if (!(await shopIsOpen())) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
+      const items = await priceCart(request.items);
+      const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+      if (total > MAX_TOTAL) throw badRequest(SHOP_MESSAGES.orderTooLarge);
+
+      return strapi.db.transaction(async () => {
+        await products().takeStock(stockLines(items), (line) => SHOP_MESSAGES.outOfStock(line.title, line.variant));
+        const orderNumber = await unusedOrderNumber();
+        await documents().create({
+          data: { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total, status: 'pending' } as never,
+        });
+        return { orderNumber, total };
+      });
+    },
+
+    async listAdmin(): Promise<AdminOrder[]> {
+      const orders = await documents().findMany({ sort: [{ createdAt: 'desc' }, { id: 'desc' }] });
+      return (orders as OrderRecord[]).map(toAdminOrder);
+    },
+
+    /** Cancelling returns the order's stock; leaving cancelled takes it again (409 if it is gone). */
+    async changeStatus(id: number, status: OrderStatus): Promise<AdminOrder> {
+      await strapi.db.transaction(async () => {
+        const order = await findRecord(id);
+        const from = statusOf(order);
+        if (from === status) return;
+        await switchStatusIfStill(id, order.status, status);
+        const lines = stockLines(orderItems(order));
+        if (status === 'cancelled') await products().putBackStock(lines);
+        else if (from === 'cancelled') {
+          await products().takeStock(lines, (line) => ORDER_MESSAGES.outOfStock(line.title, line.variant));
+        }
+      });
+      return toAdminOrder(await findRecord(id));
+    },
+
+    // Deleting an order that is not cancelled leaves the stock alone: its goods count as gone.
+    // Organisers who want the units back cancel the order first.
+    async remove(id: number): Promise<void> {
+      const order = await findRecord(id);
+      await documents().delete({ documentId: order.documentId });
+    },
+
+    /** orders.csv for packing: newest first, formulas neutralised by toCsv. */
+    async exportCsv(): Promise<string> {
+      const orders = (await documents().findMany({ sort: [{ createdAt: 'desc' }, { id: 'desc' }] })) as OrderRecord[];
+      return toCsv(
+        ['order number', 'date', 'name', 'items', 'total', 'status'],
+        orders.map((order) => [
+          order.orderNumber,
+          germanDateTime.format(new Date(order.createdAt)),
+          `${order.firstName} ${order.lastName}`,
+          orderItems(order)
+            .map((item) => `${item.quantity} × ${item.title} (${item.variant})`)
+            .join('; '),
+          euro(order.total),
+          statusOf(order),
+        ]),
+      );
+    },
+  };
+};
+
+export type OrderService = ReturnType<typeof orderService>;
+
+export default factories.createCoreService(UID, orderService);

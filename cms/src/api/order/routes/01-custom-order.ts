@@ -1,0 +1,16 @@
+import type { Core } from '@strapi/strapi';
+
+const admin = { auth: false as const, middlewares: ['global::require-admin'] };
+
+const routes: Core.RouterConfig = {
+  type: 'content-api',
+  routes: [
+    { method: 'POST', path: '/shop/orders', handler: 'api::order.order.place', config: { auth: false, policies: [] } },
+    { method: 'GET', path: '/admin/shop/orders', handler: 'api::order.order.listAdmin', config: admin },
+    { method: 'PUT', path: '/admin/shop/orders/:id', handler: 'api::order.order.changeStatus', config: admin },
+    { method: 'DELETE', path: '/admin/shop/orders/:id', handler: 'api::order.order.remove', config: admin },
+    { method: 'GET', path: '/admin/export/orders', handler: 'api::order.order.exportCsv', config: admin },
+  ],
+};
+
+export default routes;

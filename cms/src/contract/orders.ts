@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  invalidStatus: 'Invalid order status',
+  changedMeanwhile: 'The order was changed at the same time. Please reload and try again.',
+  outOfStock: (title: string, variant: string) => `Not enough stock left: ${title} (${variant})`,
+} as const;
+
+/** One line of a placed order, with the title and unit price (cents) the database had then. */
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  variant: z.string(),
+  quantity: z.number().int().positive(),
+  price: z.number().int().min(0),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const adminOrderSchema = z.strictObject({
+  id: z.number().int().positive(),
+  orderNumber: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  /** JSON text of OrderItem[] (SPEC §3); read it with parseOrderItems. */
+  items: z.string(),
+  /** Cents. */
+  total: z.number().int().min(0),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrdersResponseSchema = z.object({ success: z.literal(true), orders: z.array(adminOrderSchema) });
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
+
+export const orderStatusUpdateSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.invalidStatus }) });
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
+
+export const orderStatusUpdateResponseSchema = z.object({ success: z.literal(true), order: adminOrderSchema });
+export type OrderStatusUpdateResponse = z.infer<typeof orderStatusUpdateResponseSchema>;
+
+/** The lines of an order's items text. */
+export const parseOrderItems = (items: string): OrderItem[] => z.array(orderItemSchema).parse(JSON.parse(items));

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MAX_ROW_ID } from './common';
+
+
+export const CART_LIMITS = { maxLines: 50, maxQuantity: 99, maxNameLength: 100, maxCartText: 50_000 } as const;
+
+export const SHOP_MESSAGES = {
+  itemNotFound: 'Artikel nicht gefunden',
+  shopClosed: 'Der Shop ist derzeit geschlossen.',
+  namesRequired: 'Bitte Vor- und Nachname eingeben.',
+  namesTooLong: `Vor- und Nachname dürfen höchstens ${CART_LIMITS.maxNameLength} Zeichen lang sein.`,
+  cartEmpty: 'Der Warenkorb ist leer.',
+  cartInvalid: 'Der Warenkorb ist ungültig.',
+  tooManyLines: `Eine Bestellung darf höchstens ${CART_LIMITS.maxLines} Positionen enthalten.`,
+  invalidLine: 'Der Warenkorb enthält einen ungültigen Artikel.',
+  variantRequired: 'Bitte wähle für jeden Artikel eine Variante.',
+  quantity: `Die Anzahl muss eine ganze Zahl von 1 bis ${CART_LIMITS.maxQuantity} sein.`,
+  orderInvalid: 'Die Bestellung ist ungültig.',
+  orderTooLarge: 'Die Bestellsumme ist zu hoch.',
+  unavailable: (title: string) => `Dieser Artikel ist nicht mehr erhältlich: ${title}`,
+  unknownVariant: (title: string, variant: string) => `Diese Variante gibt es nicht: ${title} (${variant})`,
+  outOfStock: (title: string, variant: string) => `Leider nicht mehr genug auf Lager: ${title} (${variant})`,
+} as const;
+
+/** The sizes Strapi derives from an upload (only those it made: small images get fewer). */
+export const IMAGE_SIZE_NAMES = ['thumbnail', 'small', 'medium', 'large'] as const;
+export const imageSizesSchema = z.partialRecord(z.enum(IMAGE_SIZE_NAMES), z.string());
+export type ImageSizes = z.infer<typeof imageSizesSchema>;
+
+export const shopItemSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  /** Cents. */
+  price: z.number().int().min(0),
+  /** A URL the browser can load (e.g. /uploads/shirt.jpg), or null without an image. */
+  image: z.string().nullable(),
+  imageSizes: imageSizesSchema,
+  variants: z.array(z.string()),
+  availableQuantity: z.number().int().min(0),
+});
+export type ShopItem = z.infer<typeof shopItemSchema>;
+
+export const shopItemsResponseSchema = z.object({ success: z.literal(true), items: z.array(shopItemSchema) });
+export type ShopItemsResponse = z.infer<typeof shopItemsResponseSchema>;
+
+export const shopItemResponseSchema = z.object({ success: z.literal(true), item: shopItemSchema });
+export type ShopItemResponse = z.infer<typeof shopItemResponseSchema>;
+
+/**
+ * A cart line as the browser keeps it. Its title and price are the shopper's copy: the order
+ * takes both from the database, so only id, variant and quantity are read.
+ */
+export const cartLineSchema = z.object(
+  {
+    id: z.number({ error: SHOP_MESSAGES.invalidLine }).int(SHOP_MESSAGES.invalidLine).positive(SHOP_MESSAGES.invalidLine).max(MAX_ROW_ID, SHOP_MESSAGES.invalidLine),
+    title: z.string().max(200).optional().catch(undefined),
+    price: z.unknown().optional(),
+    variant: z.string({ error: SHOP_MESSAGES.variantRequired }).trim().min(1, SHOP_MESSAGES.variantRequired).max(100, SHOP_MESSAGES.invalidLine),
+    // A number, never a numeric string: the cart stores numbers, and one reading avoids "2" vs 2 surprises.
+    quantity: z.number({ error: SHOP_MESSAGES.quantity }).int(SHOP_MESSAGES.quantity).min(1, SHOP_MESSAGES.quantity).max(CART_LIMITS.maxQuantity, SHOP_MESSAGES.quantity),
+  },
+  { error: SHOP_MESSAGES.invalidLine },
+);
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** The spec sends the cart as JSON text; an actual list is accepted as well. */
+const cartItemsSchema = z.preprocess(
+  (value, ctx) => {
+    if (value === undefined || value === null || value === '') return [];
+    if (typeof value !== 'string') return value;
+    if (value.length > CART_LIMITS.maxCartText) {
+      ctx.addIssue({ code: 'custom', message: SHOP_MESSAGES.tooManyLines, input: value });
+      return z.NEVER;
+    }
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: SHOP_MESSAGES.cartInvalid, input: value });
+      return z.NEVER;
+    }
+  },
+  z
+    .array(cartLineSchema, { error: SHOP_MESSAGES.cartInvalid })
+    .min(1, SHOP_MESSAGES.cartEmpty)
+    .max(CART_LIMITS.maxLines, SHOP_MESSAGES.tooManyLines),
+);
+
+const nameSchema = z
+  .string({ error: SHOP_MESSAGES.namesRequired })
+  .trim()
+  .min(1, SHOP_MESSAGES.namesRequired)
+  .max(CART_LIMITS.maxNameLength, SHOP_MESSAGES.namesTooLong);
+
+export const orderRequestSchema = z.object(
+  { firstName: nameSchema, lastName: nameSchema, items: cartItemsSchema },
+  { error: SHOP_MESSAGES.orderInvalid },
+);
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+/** What the browser sends: items as JSON text of its cart lines (SPEC §3). */
+export type OrderPayload = { firstName: string; lastName: string; items: string };
+
+export const orderResponseSchema = z.object({
+  success: z.literal(true),
+  orderNumber: z.string(),
+  /** Cents, computed from the database's prices. */
+  total: z.number().int().min(0),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
