@@ -12,6 +12,7 @@ import {
 import { HOUSE_MESSAGES } from '../../../contract/houses';
 import { badRequest, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
+import { germanDateTime } from '../../../http/german-format';
 
 const UID = 'api::access-code.access-code';
 const HOUSE_UID = 'api::house.house';
@@ -46,14 +47,6 @@ const toAccessCode = (row: CodeRow): AccessCode => ({
   usedAt: toIso(row.usedAt),
 });
 
-const germanDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const codes = () => strapi.db.query(UID);
@@ -114,7 +107,7 @@ const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
           formatAccessCode(row.code),
           row.house?.name ?? '',
           row.isUsed === true ? 'Used' : 'Available',
-          row.usedAt ? germanDateTime.format(new Date(row.usedAt)) : '',
+          row.usedAt ? germanDateTime(row.usedAt) : '',
         ]),
       );
     },

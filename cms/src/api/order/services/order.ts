@@ -5,6 +5,7 @@ import { ORDER_MESSAGES, type AdminOrder, type OrderItem, type OrderStatus } fro
 import { SHOP_MESSAGES, type OrderRequest } from '../../../contract/shop';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
+import { euro, germanDateTime } from '../../../http/german-format';
 import type { ProductService, StockLine } from '../../product/services/product';
 
 const UID = 'api::order.order';
@@ -35,16 +36,6 @@ const berlinDay = (date: Date) =>
 const newOrderNumber = () =>
   `GOS-${berlinDay(new Date())}-${Array.from({ length: 6 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')}`;
 
-const germanDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-const euro = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
 // A missing status counts as pending (SPEC §4).
 const statusOf = (order: OrderRecord): OrderStatus => order.status ?? 'pending';
@@ -204,7 +195,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         ['order number', 'date', 'name', 'items', 'total', 'status'],
         orders.map((order) => [
           order.orderNumber,
-          germanDateTime.format(new Date(order.createdAt)),
+          germanDateTime(order.createdAt),
           `${order.firstName} ${order.lastName}`,
           orderItems(order)
             .map((item) => `${item.quantity} × ${item.title} (${item.variant})`)
