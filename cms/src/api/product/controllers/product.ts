@@ -38,7 +38,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     async create(ctx: Context) {
       const fields = parseInput(productCreateSchema, requestBody(ctx), 'The product data is invalid');
       const image = await checkImageFile(uploadedFile(ctx, 'image'));
-      ctx.body = { success: true, item: await products().create(fields, image) };
+      ctx.body = { success: true, item: await products().createWithImage(fields, image) };
     },
 
     async update(ctx: Context) {
@@ -46,7 +46,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       const fields = parseInput(productUpdateSchema, requestBody(ctx), 'The product data is invalid');
       const file = uploadedFile(ctx, 'image');
       const image = file ? await checkImageFile(file) : undefined;
-      ctx.body = { success: true, item: await products().update(id, fields, image) };
+      ctx.body = { success: true, item: await products().updateWithImage(id, fields, image) };
     },
 
     async remove(ctx: Context) {

@@ -126,7 +126,7 @@ const productService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Stores the image first and the product second; if the product fails, the image goes again. */
-    async create(fields: ProductCreate, image: CheckedImage): Promise<AdminProduct> {
+    async createWithImage(fields: ProductCreate, image: CheckedImage): Promise<AdminProduct> {
       const stored = await storeImage(strapi, image, fields.title);
       try {
         const product = await documents().create({ data: { ...fields, image: stored.id } as never, populate: ['image'] });
@@ -137,7 +137,7 @@ const productService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    async update(id: number, fields: ProductUpdate, image?: CheckedImage): Promise<AdminProduct> {
+    async updateWithImage(id: number, fields: ProductUpdate, image?: CheckedImage): Promise<AdminProduct> {
       const current = await requireRecord(id);
       const stored = image ? await storeImage(strapi, image, fields.title ?? current.title) : undefined;
       let product: ProductRecord;
