@@ -105,5 +105,6 @@ export const buildCms = () =>
 export const buildWeb = () =>
   buildIfChanged(WEB, path.join(WEB, 'dist', 'index.html'), {}, () => {
     log('Building the web app…');
-    return run('npm', ['run', 'build'], { cwd: WEB });
+    // Always the production build, also when called from a test run (NODE_ENV=test).
+    return run('npm', ['run', 'build'], { cwd: WEB, env: { NODE_ENV: 'production' } });
   });

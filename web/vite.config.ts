@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { robotsTxt, siteOrigin, sitemapXml } from './src/lib/seo-files';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -15,8 +16,31 @@ const cmsProxy: Record<string, ProxyOptions> = {
   '/cms': { ...toCms, rewrite: (path) => path.replace(/^\/cms(?=\/|$)/, '') || '/' },
 };
 
+// PUBLIC_URL is the site's public origin (the same variable the cms reads); the sitemap needs
+// absolute addresses, so it is written at build time. Without it the paths stay site-relative.
+const seoFiles = (): Plugin => {
+  const origin = siteOrigin(process.env.PUBLIC_URL);
+  const files = { 'robots.txt': robotsTxt(origin), 'sitemap.xml': sitemapXml(origin) };
+  return {
+    name: 'seo-files',
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(files)) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = files[request.url?.slice(1) as keyof typeof files];
+        if (!file) return next();
+        response.setHeader('Content-Type', request.url === '/robots.txt' ? 'text/plain' : 'application/xml');
+        response.end(file);
+      });
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), seoFiles()],
   // @contract is cms/src/contract (the request and response schemas both apps share); its zod
   // import must resolve to this app's copy, so the bundle holds one zod.
   resolve: { tsconfigPaths: true, dedupe: ['zod'] },

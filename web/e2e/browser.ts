@@ -26,8 +26,39 @@ export function recordForeignRequests(page: Page): string[] {
   return foreign;
 }
 
-export async function screenshot(page: Page, name: string) {
+/** Saves a picture of the page; `fullPage: false` keeps just the viewport (open dialogs, menus). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const dir = path.join(ARTIFACTS, 'screenshots');
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
+
+/**
+ * Scrolls the whole page down in steps, so every scroll-in animation runs and every lazy image
+ * loads, waits for them, and returns to the top.
+ */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const step = Math.round(window.innerHeight / 2);
+    for (let top = 0; top < document.documentElement.scrollHeight; top += step) {
+      window.scrollTo({ top, behavior: 'instant' });
+      await pause(60);
+    }
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    // The longest animation: 800 ms after the last FAQ item's 700 ms delay.
+    await pause(1600);
+  });
+  await waitForImages(page);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** Waits until every image that is laid out has loaded (images in hidden tabs are skipped). */
+export async function waitForImages(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => image.getClientRects().length === 0 || image.complete),
+  );
+}
+
+/** True when an <img> has loaded and has pixels. */
+export const isDrawn = (image: HTMLImageElement) => image.complete && image.naturalWidth > 0;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, scrollThrough, siteUrl } from './browser';
 
 describe('the public site in Chromium', () => {
   let browser: Browser;
@@ -19,10 +19,13 @@ describe('the public site in Chromium', () => {
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Slawenfest im Harz');
     await expect(page.getByText('Game Of Slavs').first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/24\. – 28\. Juli 2025/).isVisible()).resolves.toBe(true);
+    // The footer repeats the dates: the hero's come first.
+    await expect(page.getByText(/24\. – 28\. Juli 2025/).first().isVisible()).resolves.toBe(true);
     const logo = page.locator('img').first();
     await expect(logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
     expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // Every section has scrolled in and every picture has loaded before the full-page picture.
+    await scrollThrough(page);
     expect(foreign).toEqual([]);
     await screenshot(page, `landing-${name}`);
     await page.close();

@@ -1,6 +1,8 @@
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@/testing/render';
+import { describe, expect, it, vi } from 'vitest';
+import { siteContentFixture } from '@/features/festival/testing/site-content-fixture';
+import { api } from '@/lib/api-client';
+import { render, screen, within } from '@/testing/render';
 import { routes } from './router';
 
 describe('routes', () => {
@@ -11,5 +13,55 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('public routes', () => {
+  const renderAt = (path: string) => {
+    vi.spyOn(api, 'get').mockImplementation(async (url) => {
+      if (url === '/settings/shop_enabled') return { data: { success: true, value: 'true' } };
+      if (url === '/site-content') return { data: siteContentFixture() };
+      throw new Error(`unexpected call ${url}`);
+    });
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    return render(<RouterProvider router={router} />, { route: false });
+  };
+
+  it('shows the imprint from the cms markdown under the site navigation', async () => {
+    renderAt('/impressum');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Angaben gemäß § 5 DDG' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
+    expect(document.title).toBe('Impressum | Game Of Slavs');
+  });
+
+  it('shows the privacy policy', async () => {
+    renderAt('/datenschutz');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '1. Datenschutz auf einen Blick' })).toBeInTheDocument();
+  });
+
+  it('shows the access-code page with a header that has no navigation links', async () => {
+    renderAt('/enthuelle-dein-wappen');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zugang zum Haus' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('navigation')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getAllByRole('link')).toHaveLength(1);
+    expect(document.title).toBe('Enthülle dein Wappen | Game Of Slavs');
+  });
+
+  it('puts the landing sections in the order of the spec', async () => {
+    renderAt('/');
+
+    await screen.findByRole('heading', { level: 2, name: 'Häufige Fragen' });
+    const ids = [...document.querySelectorAll('main > section[id]')].map((section) => section.id);
+    expect(ids).toEqual(['hero', 'story', 'payment', 'agenda', 'performers', 'info', 'faq']);
+    expect(screen.getByRole('link', { name: 'Zum Shop' })).toHaveAttribute('href', '/shop');
+    expect(JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!)).toMatchObject({
+      '@type': 'Event',
+      name: 'Slawenfest im Harz',
+    });
   });
 });

@@ -1,12 +1,29 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { PageLoader } from '@/components/page-loader';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
+import { PublicLayout } from './routes/public-layout';
+import { shopRoutes } from './routes/shop/shop-routes';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingRoute /> },
+  {
+    element: <PublicLayout />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      // Pages a visitor rarely opens first load their code on the way, keeping the landing page's small.
+      { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
+      { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },
+      ...shopRoutes,
+    ],
+  },
+  {
+    path: '/enthuelle-dein-wappen',
+    hydrateFallbackElement: <PageLoader />,
+    lazy: () => import('./routes/access').then((module) => ({ Component: module.AccessRoute })),
+  },
 
-  // Public routes (shop, legal pages, access code) go here, each a module in ./routes.
   // The organisers' dashboard goes here as a lazy route, so public pages never download it:
   //   { path: '/admin/dashboard', lazy: () => import('./routes/admin/dashboard') },
 

@@ -2,8 +2,8 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SITE_DESCRIPTION, SITE_NAME, usePageTitle } from './use-page-title';
 
-const description = () =>
-  document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+const meta = (selector: string) =>
+  document.head.querySelector<HTMLMetaElement>(`meta[${selector}]`)?.content;
 
 describe('usePageTitle', () => {
   it('sets title and description, and restores them when the page goes', () => {
@@ -12,7 +12,7 @@ describe('usePageTitle', () => {
       initialProps: { title: 'Shop', description: 'Waren aus der Schmiede' },
     });
     expect(document.title).toBe(`Shop | ${SITE_NAME}`);
-    expect(description()).toBe('Waren aus der Schmiede');
+    expect(meta('name="description"')).toBe('Waren aus der Schmiede');
 
     rerender({ title: 'Warenkorb', description: 'Dein Warenkorb' });
     expect(document.title).toBe(`Warenkorb | ${SITE_NAME}`);
@@ -24,6 +24,23 @@ describe('usePageTitle', () => {
   it('falls back to the site name and description', () => {
     renderHook(() => usePageTitle());
     expect(document.title).toBe(SITE_NAME);
-    expect(description()).toBe(SITE_DESCRIPTION);
+    expect(meta('name="description"')).toBe(SITE_DESCRIPTION);
+  });
+
+  it('sets the OpenGraph tags with an absolute image address, and removes them afterwards', () => {
+    const { unmount } = renderHook(() =>
+      usePageTitle({ title: 'Fest', description: 'Fünf Tage im Harz', image: '/uploads/share.jpg' }),
+    );
+    expect(meta('property="og:title"')).toBe(`Fest | ${SITE_NAME}`);
+    expect(meta('property="og:description"')).toBe('Fünf Tage im Harz');
+    expect(meta('property="og:image"')).toBe(`${window.location.origin}/uploads/share.jpg`);
+
+    unmount();
+    expect(meta('property="og:image"')).toBeUndefined();
+  });
+
+  it('sets no og:image without an image', () => {
+    renderHook(() => usePageTitle({ title: 'Impressum' }));
+    expect(meta('property="og:image"')).toBeUndefined();
   });
 });

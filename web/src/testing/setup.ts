@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy chunks (markdown, QR code) load slower on a busy two-core CI machine than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 import { isConsoleErrorAllowed, resetConsoleErrorAllowance } from './console';
 
 // jsdom lacks these browser APIs that Mantine uses (Mantine's Vitest guide).

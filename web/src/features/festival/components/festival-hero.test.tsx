@@ -118,3 +118,12 @@ describe('FestivalHero', () => {
     expect(await screen.findByRole('alert')).toBeInTheDocument();
   });
 });
+
+describe('FestivalHero actions', () => {
+  it('leads on to the story and to the access-code page', () => {
+    render(<FestivalHero />, { queryClient: seededClient(festival) });
+
+    expect(screen.getByRole('link', { name: 'Zur Geschichte' })).toHaveAttribute('href', '/#story');
+    expect(screen.getByRole('link', { name: 'Enthülle dein Wappen' })).toHaveAttribute('href', '/enthuelle-dein-wappen');
+  });
+});

@@ -1,4 +1,5 @@
 import { Button, Image, Loader, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { formatDateRange } from '@/lib/format';
 import { mediaSrcSet } from '@/lib/strapi-media';
 import { useFestival, type Festival } from '../api/get-site-content';
@@ -68,6 +69,14 @@ function HeroContent({ festival }: { festival: Festival }) {
         <span className={classes.diamond} />
       </div>
       <Text className={classes.dates}>{formatDateRange(festival.startDate, festival.endDate)}</Text>
+      <div className={classes.actions}>
+        <Button component={Link} to="#story" size="md" variant="outline" color="gold.3">
+          Zur Geschichte
+        </Button>
+        <Button component={Link} to="/enthuelle-dein-wappen" size="md">
+          Enthülle dein Wappen
+        </Button>
+      </div>
     </div>
   );
 }

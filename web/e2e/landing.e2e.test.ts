@@ -1,0 +1,289 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteContent } from '@contract/site-content';
+import { axeViolations } from './axe';
+import {
+  VIEWPORTS,
+  isDrawn,
+  launchBrowser,
+  recordForeignRequests,
+  screenshot,
+  scrollThrough,
+  siteUrl,
+} from './browser';
+import { setShopEnabled, signInOrganiser } from './organiser';
+
+/** What the cms holds right now (the panel test renames a performer in the shared database). */
+const siteContent = async (): Promise<SiteContent> =>
+  (await (await fetch(`${siteUrl()}/api/site-content`)).json()) as SiteContent;
+
+const section = (page: Page, id: string) => page.locator(`section#${id}`);
+
+async function openLanding(browser: Browser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
+  const page = await browser.newPage({ viewport });
+  const foreign = recordForeignRequests(page);
+  await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { page, foreign };
+}
+
+describe('the landing page in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))('shows every section with the seeded content on %s', async (_name, viewport) => {
+    const content = await siteContent();
+    const { page, foreign } = await openLanding(browser, viewport);
+    await scrollThrough(page);
+
+    // The order of SPEC §2.
+    const order = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+    expect(order).toEqual(['hero', 'story', 'payment', 'agenda', 'performers', 'info', 'faq']);
+
+    await expect(section(page, 'story').textContent()).resolves.toContain('Einmal im Jahr ziehen die Häuser in den Harz');
+    const toPayment = section(page, 'story').getByRole('link', { name: 'Entrichte deinen Tribut' });
+    expect(await toPayment.getAttribute('href')).toBe('/#payment');
+
+    const payment = section(page, 'payment');
+    await expect(payment.getByRole('heading', { name: 'Tribut' }).isVisible()).resolves.toBe(true);
+    await expect(payment.textContent()).resolves.toContain('Der Tribut deckt Unterkunft');
+    const pay = payment.getByRole('link', { name: 'Tribut entrichten' });
+    expect(await pay.getAttribute('href')).toBe(content.festival.paymentUrl);
+    expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await payment.getByRole('link', { name: 'Enthülle dein Wappen' }).getAttribute('href')).toBe('/enthuelle-dein-wappen');
+
+    const pictures = section(page, 'agenda').getByRole('button');
+    expect(await pictures.count()).toBe(11);
+    expect(await section(page, 'agenda').locator('img').evaluateAll((images) => (images as HTMLImageElement[]).every((image) => image.complete && image.naturalWidth > 0))).toBe(true);
+    expect(await section(page, 'agenda').locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual(content.agendaImages.map((entry) => entry.alt));
+
+    const cards = section(page, 'performers').getByRole('article');
+    expect(await cards.count()).toBe(7);
+    expect(await cards.getByRole('heading', { level: 3 }).allTextContents()).toEqual(content.performers.map((p) => p.name));
+    await expect(cards.first().textContent()).resolves.toContain(content.performers[0].genre);
+    const firstHouse = cards.first().getByRole('listitem').first();
+    expect(await firstHouse.textContent()).toBe(content.performers[0].houses[0].name);
+    expect(await firstHouse.evaluate((badge) => getComputedStyle(badge).backgroundColor)).toBe('rgb(142, 59, 46)');
+
+    const info = section(page, 'info');
+    expect(await info.getByRole('tab', { name: 'Anreise' }).getAttribute('aria-selected')).toBe('true');
+    await expect(info.getByRole('tabpanel').textContent()).resolves.toContain('Am Hexenstieg 6');
+    const map = info.getByRole('link', { name: /Karte der Anfahrt/ });
+    expect(await map.getAttribute('href')).toBe(content.festival.mapsUrl);
+    expect(await map.getAttribute('target')).toBe('_blank');
+    expect(await map.locator('img').evaluate(isDrawn)).toBe(true);
+    await info.getByRole('tab', { name: 'Unterkunft' }).click();
+    const lodge = info.getByRole('tabpanel', { name: 'Unterkunft' });
+    for (const fact of ['8 Schlafzimmer', 'bis zu 24 Personen', '5.000 m²']) {
+      await expect(lodge.getByText(fact, { exact: true }).isVisible()).resolves.toBe(true);
+    }
+    expect(await lodge.getByRole('button').count()).toBe(3);
+    await info.getByRole('tab', { name: 'Ablauf' }).click();
+    await expect(info.getByRole('tabpanel', { name: 'Ablauf' }).textContent()).resolves.toContain('Der Ablaufplan folgt in Kürze');
+
+    const questions = section(page, 'faq').getByRole('button');
+    expect(await questions.allTextContents()).toEqual(content.faq.map((item) => item.question));
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.textContent()).resolves.toContain('24. – 28. Juli 2025');
+    await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} Slawenfest im Harz`);
+    expect(await footer.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
+    expect(await footer.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe('/datenschutz');
+    expect(await footer.getByRole('link', { name: content.festival.contactEmail! }).getAttribute('href')).toBe(`mailto:${content.festival.contactEmail}`);
+
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('describes the page for search engines and link previews', async () => {
+    const { page } = await openLanding(browser, VIEWPORTS.desktop);
+
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    expect(await page.title()).toBe('Slawenfest im Harz | Game Of Slavs');
+    expect(await page.getAttribute('meta[name="description"]', 'content')).toContain('24. bis 28. Juli 2025');
+    expect(await page.getAttribute('meta[property="og:title"]', 'content')).toBe('Slawenfest im Harz | Game Of Slavs');
+    expect(await page.getAttribute('meta[property="og:image"]', 'content')).toMatch(new RegExp(`^${siteUrl()}/uploads/`));
+    const event = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(event).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Slawenfest im Harz',
+      startDate: '2025-07-24',
+      endDate: '2025-07-28',
+      location: { '@type': 'Place', address: { postalCode: '38700', addressLocality: 'Braunlage' } },
+    });
+    expect(event.description).toEqual(expect.stringContaining('Game Of Slavs'));
+    expect(event.image).toEqual([expect.stringMatching(new RegExp(`^${siteUrl()}/uploads/`))]);
+
+    const robots = await (await fetch(`${siteUrl()}/robots.txt`)).text();
+    expect(robots).toContain('Disallow: /admin/');
+    const sitemap = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/impressum</loc>');
+    await page.close();
+  });
+
+  it('opens agenda pictures full screen and closes them by click, close button and Escape', async () => {
+    const { page, foreign } = await openLanding(browser, VIEWPORTS.desktop);
+    const pictures = section(page, 'agenda').getByRole('button');
+    const overlay = page.getByRole('dialog', { name: 'Bild der Agenda' });
+
+    await pictures.nth(5).click();
+    await overlay.waitFor();
+    await expect(overlay.locator('figure img').evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth > 0))).resolves.toBe(true);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'agenda-overlay-desktop', { fullPage: false });
+    await page.mouse.click(200, 450);
+    await overlay.waitFor({ state: 'detached' });
+
+    await pictures.nth(1).click();
+    await overlay.getByRole('button', { name: 'Schließen' }).click();
+    await overlay.waitFor({ state: 'detached' });
+
+    await pictures.nth(2).click();
+    await overlay.waitFor();
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the lodge photos in a lightbox that wraps around, counts and follows the arrow keys', async () => {
+    const { page } = await openLanding(browser, VIEWPORTS.mobile);
+    const info = section(page, 'info');
+    await info.getByRole('tab', { name: 'Unterkunft' }).click();
+    await info.getByRole('tabpanel', { name: 'Unterkunft' }).getByRole('button').first().click();
+
+    const lightbox = page.getByRole('dialog', { name: 'Fotos der Unterkunft' });
+    await lightbox.getByText('1 / 3').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await lightbox.getByText('3 / 3').waitFor();
+    await lightbox.getByRole('button', { name: 'Nächstes Bild' }).click();
+    await lightbox.getByText('1 / 3').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await lightbox.getByText('2 / 3').waitFor();
+    await expect(lightbox.locator('figure img').evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth > 0))).resolves.toBe(true);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'lodge-lightbox-mobile', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('keeps one FAQ answer open at a time', async () => {
+    const { page } = await openLanding(browser, VIEWPORTS.desktop);
+    const questions = section(page, 'faq').getByRole('button');
+    const expanded = () => questions.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded') === 'true'));
+
+    await questions.nth(0).click();
+    expect(await expanded()).toEqual([true, false, false, false, false, false, false, false]);
+    await questions.nth(4).click();
+    expect(await expanded()).toEqual([false, false, false, false, true, false, false, false]);
+    await expect(section(page, 'faq').getByText(/Enthülle dein Wappen/).isVisible()).resolves.toBe(true);
+    await questions.nth(4).click();
+    expect(await expanded()).toEqual(Array(8).fill(false));
+    await page.close();
+  });
+
+  it('draws the WhatsApp group QR code in the footer modal', async () => {
+    const { page, foreign } = await openLanding(browser, VIEWPORTS.desktop);
+    await page.getByRole('button', { name: 'WhatsApp-Gruppe' }).click();
+    const modal = page.getByRole('dialog', { name: 'WhatsApp-Gruppe' });
+    const qr = modal.getByRole('img', { name: /QR-Code/ });
+    await qr.waitFor();
+    expect(await qr.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBe(256);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'whatsapp-modal-desktop', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the mobile menu and closes it on a link, a click outside and on scrolling', async () => {
+    const { page } = await openLanding(browser, VIEWPORTS.mobile);
+    const menu = page.getByRole('navigation', { name: 'Menü' });
+    const toggle = () => page.getByRole('button', { name: /Menü (öffnen|schließen)/ }).click();
+
+    await toggle();
+    await menu.waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Merchandising', 'Login']);
+    await screenshot(page, 'menu-mobile', { fullPage: false });
+    await menu.getByRole('link', { name: 'Information' }).click();
+    await menu.waitFor({ state: 'detached' });
+    await page.waitForURL(`${siteUrl()}/#info`);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('info')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 120;
+    });
+
+    // Back at the top, the spot below the menu is empty hero background.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await toggle();
+    await menu.waitFor();
+    await page.mouse.click(195, 700);
+    await menu.waitFor({ state: 'detached' });
+
+    await toggle();
+    await menu.waitFor();
+    await page.mouse.wheel(0, 300);
+    await menu.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('shows the Merchandising link and the shop teaser only while the shop is enabled', async () => {
+    const session = await signInOrganiser();
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    try {
+      await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+      await nav.getByRole('link', { name: 'Merchandising' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Zum Shop' }).count()).toBe(1);
+
+      await setShopEnabled(session, false);
+      await page.reload({ waitUntil: 'networkidle' });
+      await section(page, 'faq').waitFor();
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Login']);
+      expect(await page.getByRole('link', { name: 'Zum Shop' }).count()).toBe(0);
+    } finally {
+      await setShopEnabled(session, true);
+    }
+    await page.reload({ waitUntil: 'networkidle' });
+    await nav.getByRole('link', { name: 'Merchandising' }).waitFor();
+    await page.close();
+  });
+
+  it('never shows a blank page while the cms is slow or when it fails', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/site-content', async (route) => {
+      await held;
+      await route.abort('failed');
+    });
+    await page.goto(siteUrl());
+
+    await page.getByRole('status').getByText('Wird geladen…').waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(1);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).count()).toBe(1);
+
+    release();
+    await page.getByRole('alert').getByText('Die Festivaldaten konnten nicht geladen werden.').waitFor();
+    expect(await page.getByRole('button', { name: 'Erneut versuchen' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))('has no axe violation on %s', async (_name, viewport) => {
+    const { page } = await openLanding(browser, viewport);
+    await scrollThrough(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

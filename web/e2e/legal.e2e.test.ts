@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, scrollThrough, siteUrl } from './browser';
+
+const PAGES = [
+  {
+    path: '/impressum',
+    shot: 'impressum',
+    title: 'Impressum',
+    sections: ['Angaben gemäß § 5 DDG', 'Verantwortlich für den Inhalt', 'Haftung für Inhalte', 'Haftung für Links', 'Urheberrecht'],
+  },
+  {
+    path: '/datenschutz',
+    shot: 'datenschutz',
+    title: 'Datenschutzerklärung',
+    sections: [
+      '1. Datenschutz auf einen Blick',
+      '2. Verantwortliche Stelle',
+      '3. Datenerfassung auf dieser Website',
+      '4. Kontakt und Zahlung',
+      '5. Kartendienst',
+      '6. Deine Rechte',
+      '7. Verschlüsselung und Änderungen',
+    ],
+  },
+] as const;
+
+describe('the legal pages and the not-found screen in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const legal of PAGES) {
+    it.each(Object.entries(VIEWPORTS))(`renders ${legal.path} from the cms markdown on %s`, async (name, viewport) => {
+      const page = await browser.newPage({ viewport });
+      const foreign = recordForeignRequests(page);
+      await page.goto(`${siteUrl()}${legal.path}`, { waitUntil: 'networkidle' });
+
+      await page.getByRole('heading', { level: 1, name: legal.title }).waitFor();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([...legal.sections]);
+      expect(await page.title()).toBe(`${legal.title} | Game Of Slavs`);
+      // The navigation is there: as links on a wide screen, behind the menu button on a phone.
+      const navigation =
+        name === 'mobile'
+          ? page.getByRole('banner').getByRole('button', { name: 'Menü öffnen' })
+          : page.getByRole('navigation', { name: 'Hauptnavigation' });
+      expect(await navigation.count()).toBe(1);
+      // Nothing wider than the screen (long German words on a phone).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await scrollThrough(page);
+      await screenshot(page, `${legal.shot}-${name}`);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(foreign).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('reaches both legal pages from the landing page footer without reloading', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Impressum' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))('answers an unknown path with the 404 screen on %s', async (name, viewport) => {
+    const page = await browser.newPage({ viewport });
+    const foreign = recordForeignRequests(page);
+    await page.goto(`${siteUrl()}/burg/gibt-es-nicht`, { waitUntil: 'networkidle' });
+
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await screenshot(page, `not-found-${name}`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});

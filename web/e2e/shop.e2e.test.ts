@@ -1,0 +1,328 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, scrollThrough, siteUrl, waitForImages } from './browser';
+import { adminCall, setShopEnabled, signInOrganiser } from './organiser';
+
+type ShopItem = { id: number; title: string; price: number; variants: string[]; availableQuantity: number };
+type OrderItem = { title: string; variant: string; quantity: number; price: number };
+type AdminOrder = { orderNumber: string; firstName: string; lastName: string; items: string; total: number };
+
+const CART_KEY = 'game-of-slavs_cart';
+const SHIRT = 'Haus-Shirt „Game Of Slavs“';
+const HOOD = 'Kapuzenmantel der Wache';
+const HORN = 'Trinkhorn';
+const PATCHES = 'Aufnäher-Set der Häuser';
+
+/** axe-core's violations on the page as it is now, one line each, for a readable failure. */
+const accessibilityProblems = async (page: Page) =>
+  (await axeViolations(page)).map(({ id, help, targets }) => `${id} (${help}): ${targets.join(', ')}`);
+
+async function shopItem(title: string): Promise<ShopItem> {
+  const { items } = (await (await fetch(`${siteUrl()}/api/shop/items`)).json()) as { items: ShopItem[] };
+  const item = items.find((candidate) => candidate.title === title);
+  if (!item) throw new Error(`${title} is not in the shop`);
+  return item;
+}
+
+/** Places an order past the browser, as another shopper would. */
+const orderThroughApi = (item: ShopItem, variant: string, quantity: number) =>
+  fetch(`${siteUrl()}/api/shop/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Andere',
+      lastName: 'Kundschaft',
+      items: JSON.stringify([{ id: item.id, title: item.title, price: item.price, variant, quantity }]),
+    }),
+  });
+
+/** A full-page picture from the top, so the fixed header sits where a visitor sees it. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await waitForImages(page);
+  await screenshot(page, name);
+}
+
+const storedCart = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
+
+async function addToCart(page: Page, variant: string, quantity: number) {
+  await page.getByLabel('Variante wählen:').selectOption(variant);
+  await page.getByLabel('Anzahl:').selectOption(String(quantity));
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await page.getByRole('status').filter({ hasText: `(${variant}) wurde zum Warenkorb hinzugefügt!` }).waitFor();
+}
+
+const line = (page: Page, variant: string) =>
+  page.getByRole('list', { name: 'Artikel im Warenkorb' }).getByRole('listitem').filter({ hasText: `Variante: ${variant}` });
+
+async function openItem(page: Page, title: string) {
+  await page.goto(`${siteUrl()}/shop`);
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+async function fillNames(page: Page, firstName: string, lastName: string) {
+  await page.getByLabel('Vorname *').fill(firstName);
+  await page.getByLabel('Nachname *').fill(lastName);
+}
+
+describe('the shop in Chromium', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  const newPage = async (viewport: { width: number; height: number } = VIEWPORTS.desktop) => {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    return { context, page, foreign: recordForeignRequests(page) };
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets a shopper fill the cart, change it, and order; the organiser sees the order at database prices', async () => {
+    const { page, foreign } = await newPage();
+    const shirt = await shopItem(SHIRT);
+    const horn = await shopItem(HORN);
+
+    await page.goto(`${siteUrl()}/shop`);
+    await page.getByRole('heading', { level: 1, name: 'Merchandising' }).waitFor();
+    await page.getByRole('article').filter({ hasText: SHIRT }).getByText('4 Varianten').waitFor();
+    expect(await page.title()).toBe('Merchandising | Game Of Slavs');
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.getByText('100 % Bio-Baumwolle').first().waitFor();
+    await scrollThrough(page);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'shop-list-desktop');
+
+    await page.getByRole('link', { name: SHIRT, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+    expect(page.url()).toBe(`${siteUrl()}/shop/item/${shirt.id}`);
+    expect(await page.getByRole('button', { name: 'In den Warenkorb' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Anzahl:').locator('option').allTextContents()).toEqual(
+      Array.from({ length: 10 }, (_, index) => String(index + 1)),
+    );
+    await addToCart(page, 'M', 2);
+    await addToCart(page, 'L', 1);
+    await addToCart(page, 'M', 1);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'shop-detail-desktop');
+
+    await openItem(page, HORN);
+    await addToCart(page, '0,5 l', 1);
+    await page.getByRole('link', { name: 'Warenkorb ansehen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
+
+    // The cart survives a reload: read from storage when the cart opens.
+    await page.reload();
+    await line(page, 'M').getByText(SHIRT, { exact: true }).waitFor();
+    expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([
+      { id: shirt.id, title: SHIRT, price: 2500, variant: 'M', quantity: 3 },
+      { id: shirt.id, title: SHIRT, price: 2500, variant: 'L', quantity: 1 },
+      { id: horn.id, title: HORN, price: 1800, variant: '0,5 l', quantity: 1 },
+    ]);
+
+    await line(page, 'L').getByRole('button', { name: /erhöhen$/ }).click();
+    await line(page, 'M').getByRole('button', { name: /verringern$/ }).click();
+    await page.getByRole('button', { name: `${HORN} (0,5 l) entfernen` }).click();
+    await line(page, '0,5 l').waitFor({ state: 'detached' });
+    expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([
+      { id: shirt.id, title: SHIRT, price: 2500, variant: 'M', quantity: 2 },
+      { id: shirt.id, title: SHIRT, price: 2500, variant: 'L', quantity: 2 },
+    ]);
+    await page.getByText('Gesamtsumme:').waitFor();
+    expect(await page.getByRole('form', { name: 'Bestellung abschließen' }).textContent()).toMatch(/100,00\s€/);
+
+    // A blank name: the button stays disabled, Enter sends nothing and says why.
+    const orderRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/shop/orders')) orderRequests.push(request.method());
+    });
+    await fillNames(page, 'Ada', '   ');
+    const submit = page.getByRole('button', { name: 'Bestellung absenden' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Nachname *').press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Bitte Vor- und Nachname eingeben.' }).waitFor();
+    expect(orderRequests).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await fillNames(page, '  Ada ', ' Lovelace ');
+    await shot(page, 'shop-cart-desktop');
+
+    await submit.click();
+    await page.getByRole('heading', { level: 1, name: 'Bestellung erfolgreich!' }).waitFor();
+    await page.getByText('Die Kriegsherren werden sich um die schnelle Lieferung kümmern!').waitFor();
+    expect(await page.getByRole('link', { name: 'Weitereinkaufen' }).getAttribute('href')).toBe('/shop');
+    expect(await page.getByRole('link', { name: 'Zur Hauptseite' }).getAttribute('href')).toBe('/');
+    expect(await storedCart(page)).toBeNull();
+    const orderNumber = (await page.locator('dt', { hasText: 'Bestellnummer' }).locator('xpath=following-sibling::dd[1]').textContent())?.trim();
+    expect(orderNumber).toBeTruthy();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'shop-success-desktop');
+
+    const { orders } = await adminCall<{ orders: AdminOrder[] }>(await signInOrganiser(), 'GET', '/admin/shop/orders');
+    const placed = orders.find((order) => order.orderNumber === orderNumber);
+    expect(placed).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', total: 10_000 });
+    expect(JSON.parse(placed!.items) as OrderItem[]).toEqual([
+      expect.objectContaining({ title: SHIRT, variant: 'M', quantity: 2, price: 2500 }),
+      expect.objectContaining({ title: SHIRT, variant: 'L', quantity: 2, price: 2500 }),
+    ]);
+    expect(orderRequests).toEqual(['POST']);
+    expect(foreign).toEqual([]);
+  });
+
+  it('fits a phone: list, item, cart and confirmation at 390 × 844', async () => {
+    const { page, foreign } = await newPage(VIEWPORTS.mobile);
+
+    await page.goto(`${siteUrl()}/shop`);
+    await page.getByRole('article').filter({ hasText: HORN }).waitFor();
+    await scrollThrough(page);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'shop-list-mobile');
+
+    await page.getByRole('link', { name: HORN, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: HORN }).waitFor();
+    await addToCart(page, '0,3 l', 2);
+    await shot(page, 'shop-detail-mobile');
+
+    await page.getByRole('link', { name: 'Warenkorb ansehen' }).click();
+    await line(page, '0,3 l').waitFor();
+    await fillNames(page, 'Bjarne', 'Harzer');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'shop-cart-mobile');
+
+    await page.getByRole('button', { name: 'Bestellung absenden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bestellung erfolgreich!' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'shop-success-mobile');
+
+    // Nothing on these pages may be wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    expect(foreign).toEqual([]);
+  });
+
+  it('works with the keyboard, with a visible focus ring', async () => {
+    const { page } = await newPage();
+    const horn = await shopItem(HORN);
+    const outline = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+
+    await page.goto(`${siteUrl()}/shop`);
+    const cardLink = page.getByRole('link', { name: HORN, exact: true });
+    await cardLink.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: HORN }).waitFor();
+    expect(page.url()).toBe(`${siteUrl()}/shop/item/${horn.id}`);
+
+    await page.getByLabel('Variante wählen:').focus();
+    await page.getByLabel('Variante wählen:').selectOption('0,3 l');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(
+      await page.getByLabel('Anzahl:').getAttribute('id'),
+    );
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('In den Warenkorb');
+    expect(await outline()).toBe('solid');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'wurde zum Warenkorb hinzugefügt!' }).waitFor();
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Warenkorb ansehen');
+    await page.keyboard.press('Enter');
+    await line(page, '0,3 l').waitFor();
+    const plus = page.getByRole('button', { name: `Anzahl von ${HORN} (0,3 l) erhöhen` });
+    await plus.focus();
+    await page.keyboard.press('Enter');
+    await line(page, '0,3 l').getByText(/36,00\s€/).waitFor();
+    expect(await outline()).toBe('solid');
+  });
+
+  it('does not let a sold-out product into the cart', async () => {
+    const { page, foreign } = await newPage();
+    const patches = await shopItem(PATCHES);
+    expect(patches.availableQuantity).toBe(0);
+
+    await page.goto(`${siteUrl()}/shop`);
+    await page.getByRole('article').filter({ hasText: PATCHES }).getByText('Ausverkauft').waitFor();
+    await page.goto(`${siteUrl()}/shop/item/${patches.id}`);
+    await page.getByRole('heading', { level: 1, name: PATCHES }).waitFor();
+
+    const button = page.getByRole('button', { name: 'Ausverkauft' });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Variante wählen:').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'In den Warenkorb' }).count()).toBe(0);
+    expect(await storedCart(page)).toBeNull();
+    expect(foreign).toEqual([]);
+  });
+
+  it('reads a non-numeric item address as not found', async () => {
+    const { page } = await newPage();
+    await page.goto(`${siteUrl()}/shop/item/abc`);
+    await page.getByRole('heading', { level: 1, name: 'Artikel nicht gefunden' }).waitFor();
+    await page.getByRole('link', { name: 'Zurück zum Shop' }).click();
+    await page.waitForURL(`${siteUrl()}/shop`);
+  });
+
+  it('keeps tabs in step, and names the line when another shopper bought the last one first', async () => {
+    const hood = await shopItem(HOOD);
+    // Leave one in stock.
+    if (hood.availableQuantity > 1) expect((await orderThroughApi(hood, 'S', hood.availableQuantity - 1)).status).toBe(200);
+    expect((await shopItem(HOOD)).availableQuantity).toBe(1);
+
+    const { context, page: cartTab, foreign } = await newPage();
+    await cartTab.goto(`${siteUrl()}/shop/cart`);
+    await cartTab.getByText('Euer Warenkorb ist leer').waitFor();
+
+    // A second tab of the same shopper adds the last one; the open cart follows.
+    const itemTab = await context.newPage();
+    await openItem(itemTab, HOOD);
+    expect(await itemTab.getByLabel('Anzahl:').locator('option').allTextContents()).toEqual(['1']);
+    await addToCart(itemTab, 'M', 1);
+    await line(cartTab, 'M').getByText(HOOD, { exact: true }).waitFor();
+    await fillNames(cartTab, 'Ada', 'Lovelace');
+
+    // Meanwhile another shopper buys it.
+    const { page: rival } = await newPage();
+    await openItem(rival, HOOD);
+    await addToCart(rival, 'L', 1);
+    await rival.getByRole('link', { name: 'Warenkorb ansehen' }).click();
+    await fillNames(rival, 'Rivalin', 'Schnell');
+    await rival.getByRole('button', { name: 'Bestellung absenden' }).click();
+    await rival.getByRole('heading', { level: 1, name: 'Bestellung erfolgreich!' }).waitFor();
+
+    await cartTab.getByRole('button', { name: 'Bestellung absenden' }).click();
+    await cartTab
+      .getByRole('alert')
+      .filter({ hasText: `Fehler beim Absenden der Bestellung: Leider nicht mehr genug auf Lager: ${HOOD} (M)` })
+      .waitFor();
+    // The cart stays, so the shopper can change it and try again.
+    await line(cartTab, 'M').waitFor();
+    expect(await storedCart(cartTab)).not.toBeNull();
+    expect(foreign).toEqual([]);
+  });
+
+  it('shows the closed notice on every shop page while the organiser has closed the shop', async () => {
+    const organiser = await signInOrganiser();
+    const shirt = await shopItem(SHIRT);
+    await setShopEnabled(organiser, false);
+    try {
+      const { page, foreign } = await newPage();
+      for (const path of ['/shop', `/shop/item/${shirt.id}`, '/shop/cart']) {
+        await page.goto(`${siteUrl()}${path}`);
+        await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();
+        expect(await page.getByRole('button', { name: 'In den Warenkorb' }).count()).toBe(0);
+      }
+      expect(await page.getByRole('article').count()).toBe(0);
+      expect(foreign).toEqual([]);
+    } finally {
+      await setShopEnabled(organiser, true);
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+  });
+});

@@ -1,0 +1,66 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import classes from './qr-code.module.css';
+
+type QrCodeProps = {
+  /** The text (a URL) the code stands for. */
+  value: string;
+  /** Width and height in CSS pixels. */
+  size: number;
+  /** Quiet zone around the code, in modules. */
+  margin: number;
+  /** Alternative text of the drawn image. */
+  label: string;
+};
+
+type Drawing = { value: string; size: number; margin: number; src: string | null };
+
+/**
+ * Draws a QR code in the browser (black on white) with the qrcode package, which is loaded
+ * only when a code is needed. Until it is drawn it says so; a failure is only logged.
+ */
+export function QrCode({ value, size, margin, label }: QrCodeProps) {
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    import('qrcode')
+      .then((qrcode) =>
+        qrcode.toString(value, {
+          type: 'svg',
+          width: size,
+          margin,
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
+      )
+      .then((svg) => {
+        const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+        if (current) setDrawing({ value, size, margin, src });
+      })
+      .catch((error: unknown) => {
+        // SPEC §4: a QR failure is reported on the console only.
+        console.error('Der QR-Code konnte nicht erzeugt werden.', error);
+        if (current) setDrawing({ value, size, margin, src: null });
+      });
+    return () => {
+      current = false;
+    };
+  }, [value, size, margin]);
+
+  const done = drawing?.value === value && drawing.size === size && drawing.margin === margin;
+  if (done && drawing.src === null) return null;
+
+  // Keeps the space of the code while it is drawn, so nothing jumps.
+  const sizeStyle = { '--qr-size': `${size}px` } as CSSProperties;
+
+  return (
+    <div className={classes.frame} style={sizeStyle}>
+      {done && drawing.src ? (
+        <img className={classes.image} src={drawing.src} width={size} height={size} alt={label} />
+      ) : (
+        <div className={classes.pending} role="status">
+          QR-Code wird generiert...
+        </div>
+      )}
+    </div>
+  );
+}

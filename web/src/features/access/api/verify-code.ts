@@ -1,0 +1,32 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { failureSchema } from '@contract/common';
+import { verifyCodeResponseSchema, type VerifiedHouse } from '@contract/access-codes';
+import { api } from '@/lib/api-client';
+
+export type { VerifiedHouse };
+
+/** A code the server refused carries its error text; null when it sent none. */
+export type VerifyCodeResult =
+  | { verified: true; house: VerifiedHouse }
+  | { verified: false; error: string | null };
+
+/**
+ * Asks the cms which house a code opens. A refusal (4xx, including 429) is an answer, not a
+ * failure; only a call that got no usable answer (network, 5xx) rejects.
+ */
+export const verifyCode = async (code: string): Promise<VerifyCodeResult> => {
+  const response = await api.post<unknown>(
+    '/auth/verify-code',
+    { code },
+    { validateStatus: (status) => status < 500 },
+  );
+  const success = verifyCodeResponseSchema.safeParse(response.data);
+  if (success.success) return { verified: true, house: success.data.house };
+  const failure = failureSchema.safeParse(response.data);
+  return { verified: false, error: failure.success && failure.data.error.trim() ? failure.data.error : null };
+};
+
+export const verifyCodeMutationOptions = () =>
+  mutationOptions({ mutationKey: ['access-code', 'verify'], mutationFn: verifyCode });
+
+export const useVerifyCode = () => useMutation(verifyCodeMutationOptions());

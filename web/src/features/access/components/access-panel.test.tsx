@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '@/lib/api-client';
+import { act, fireEvent, render, screen } from '@/testing/render';
+import { AccessPanel } from './access-panel';
+
+const house = {
+  name: 'Aschefrei',
+  chatUrl: 'https://chat.whatsapp.com/DemoHausAschefrei',
+  emblem: '/uploads/aschefrei.png',
+  colour: '#8E3B2E',
+};
+
+const answer = (status: number, data: unknown) => ({ status, data });
+
+const input = () => screen.getByLabelText('Dein persönlicher Code');
+const submitCode = (code: string) => {
+  fireEvent.change(input(), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: 'Freischalten' }));
+};
+// React Query hands results over on a zero-delay timer: let fake time run for it.
+const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AccessPanel', () => {
+  it('shows the form: heading, the one code field and the unlock button, and a way back', () => {
+    render(<AccessPanel />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Zugang zum Haus' })).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(input()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Freischalten' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Zurück zur Hauptseite' })).toHaveAttribute('href', '/');
+    expect(document.getElementById('login')).toBeInTheDocument();
+  });
+
+  it('refuses an empty code without asking the server, and hides the message after 3 seconds', () => {
+    vi.useFakeTimers();
+    const post = vi.spyOn(api, 'post');
+    render(<AccessPanel />);
+
+    submitCode('   ');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Bitte gib einen Zugangscode ein\.$/);
+    expect(post).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's error text for 3 seconds", async () => {
+    vi.useFakeTimers();
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(answer(429, { success: false, error: 'Zu viele Versuche. Bitte warte ein paar Minuten.' }));
+    render(<AccessPanel />);
+
+    submitCode('  abcde-fghjk ');
+    await settle();
+    expect(post).toHaveBeenCalledWith('/auth/verify-code', { code: 'abcde-fghjk' }, expect.anything());
+    expect(screen.getByRole('alert')).toHaveTextContent('Zu viele Versuche. Bitte warte ein paar Minuten.');
+
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the default message when a refusal carries no error text', async () => {
+    vi.spyOn(api, 'post').mockResolvedValue(answer(400, ''));
+    render(<AccessPanel />);
+
+    submitCode('FALSCH1234');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Ungültiger Zugangscode\. Bitte überprüfe deinen Code und versuche es erneut\.$/,
+    );
+  });
+
+  it('reports a network failure', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(new ApiError(null, 'Keine Verbindung zum Server'));
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Fehler beim Überprüfen des Codes\. Bitte versuche es erneut\.$/,
+    );
+  });
+
+  it('welcomes the visitor into the house and opens the chat 100 ms later', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(api, 'post').mockResolvedValue(answer(200, { success: true, house }));
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    await settle();
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Willkommen im Aschefrei');
+    expect(screen.getByRole('img', { name: 'Wappen des Hauses Aschefrei' })).toHaveAttribute('src', house.emblem);
+    expect(screen.getByRole('heading', { level: 2, name: 'Dein Haus-Chat' })).toBeInTheDocument();
+    const button = screen.getByRole('link', { name: 'WhatsApp Gruppe öffnen' });
+    expect(button).toHaveAttribute('href', house.chatUrl);
+    expect(button).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByLabelText('Dein persönlicher Code')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Zurück zur Hauptseite' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(99));
+    expect(open).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith(house.chatUrl, '_blank', 'noopener,noreferrer');
+  });
+
+  it('draws the chat QR code, and shows no emblem when the house has none', async () => {
+    vi.spyOn(api, 'post').mockResolvedValue(answer(200, { success: true, house: { ...house, emblem: null } }));
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    const qr = await screen.findByRole('img', { name: 'QR-Code zum Chat des Hauses Aschefrei' });
+    expect(qr).toHaveAttribute('width', '200');
+    expect(screen.queryByRole('img', { name: /Wappen/ })).not.toBeInTheDocument();
+  });
+
+  it('never links or opens a chat address that is no web address', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(api, 'post').mockResolvedValue(
+      answer(200, { success: true, house: { ...house, chatUrl: 'javascript:alert(1)' } }),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(500));
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Willkommen im Aschefrei');
+    expect(screen.queryByRole('link', { name: 'WhatsApp Gruppe öffnen' })).not.toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,96 @@
+import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ACCESS_CODE_MESSAGES } from '@contract/access-codes';
+import { useVerifyCode, type VerifiedHouse } from '../api/verify-code';
+import { useTransientMessage } from '../hooks/use-transient-message';
+import { HouseWelcome } from './house-welcome';
+import classes from './access-panel.module.css';
+
+// SPEC §4 and §9: every error shows for 3 seconds, then hides.
+export const ERROR_VISIBLE_MS = 3000;
+
+export const ACCESS_MESSAGES = {
+  empty: ACCESS_CODE_MESSAGES.empty,
+  invalid: ACCESS_CODE_MESSAGES.invalid,
+  network: 'Fehler beim Überprüfen des Codes. Bitte versuche es erneut.',
+} as const;
+
+function Seal() {
+  return (
+    <svg className={classes.seal} viewBox="0 0 56 56" aria-hidden="true" focusable="false">
+      <circle cx="28" cy="28" r="25" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="28" cy="28" r="19" fill="none" stroke="currentColor" strokeWidth="1" strokeDasharray="2 3" />
+      <path d="M28 14l4 9 10 1-7.5 6.5 2.3 9.8L28 35l-8.8 5.3 2.3-9.8L14 24l10-1 4-9Z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The access-code page's content: the code form, then the house it unlocked. */
+export function AccessPanel() {
+  const [code, setCode] = useState('');
+  const [house, setHouse] = useState<VerifiedHouse | null>(null);
+  const error = useTransientMessage(ERROR_VISIBLE_MS);
+  const verify = useVerifyCode();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      error.show(ACCESS_MESSAGES.empty);
+      return;
+    }
+    error.clear();
+    verify.mutate(trimmed, {
+      onSuccess: (result) => {
+        if (result.verified) setHouse(result.house);
+        else error.show(result.error ?? ACCESS_MESSAGES.invalid);
+      },
+      onError: () => error.show(ACCESS_MESSAGES.network),
+    });
+  };
+
+  return (
+    <section id="login" className={classes.root} aria-label="Zugang zum Haus">
+      <div className={classes.card}>
+        {house ? (
+          <HouseWelcome house={house} />
+        ) : (
+          <>
+            <div className={classes.header}>
+              <Seal />
+              <Title order={1} className={classes.title}>
+                Zugang zum Haus
+              </Title>
+              <Text className={classes.intro}>
+                Nach deinem Tribut hast du einen persönlichen Code erhalten. Gib ihn hier ein, um
+                dein Wappen zu enthüllen und den Chat deines Hauses zu betreten.
+              </Text>
+            </div>
+            <form className={classes.form} onSubmit={submit} noValidate>
+              <TextInput
+                label="Dein persönlicher Code"
+                placeholder="ABCDE-FGHJK"
+                value={code}
+                onChange={(event) => setCode(event.currentTarget.value)}
+                error={error.message}
+                errorProps={{ role: 'alert' }}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                size="lg"
+                classNames={{ input: classes.input, label: classes.label, error: classes.error }}
+              />
+              <Button type="submit" size="lg" loading={verify.isPending}>
+                Freischalten
+              </Button>
+            </form>
+          </>
+        )}
+        <Anchor component={Link} to="/" className={classes.back}>
+          ← Zurück zur Hauptseite
+        </Anchor>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateRange } from '@/lib/format';
+import { isHttpUrl } from '@/lib/safe-url';
+import { SITE_NAME } from '@/lib/use-page-title';
+import type { Festival } from '../api/get-site-content';
+import { WhatsappModal } from './whatsapp-modal';
+import classes from './festival-footer.module.css';
+
+const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
+
+/**
+ * The footer of the public pages. Without the festival (still loading, or the cms failed) it
+ * still offers the legal pages.
+ */
+export function FestivalFooter({ festival }: { festival?: Festival }) {
+  const [groupOpen, setGroupOpen] = useState(false);
+  const name = festival?.name ?? SITE_NAME;
+  const groupUrl = festival?.whatsappGroupUrl && isHttpUrl(festival.whatsappGroupUrl) ? festival.whatsappGroupUrl : null;
+  const email = festival?.contactEmail && EMAIL.test(festival.contactEmail) ? festival.contactEmail : null;
+
+  return (
+    <footer className={classes.root}>
+      <div className={classes.inner}>
+        <div>
+          <Text className={classes.title}>{name}</Text>
+          {festival && (
+            <>
+              <Text className={classes.dates}>{formatDateRange(festival.startDate, festival.endDate)}</Text>
+              <Text className={classes.motto}>
+                {festival.edition} · „{festival.motto}“
+              </Text>
+            </>
+          )}
+        </div>
+        {(groupUrl || email) && (
+          <div className={classes.column}>
+            <Text className={classes.columnTitle}>Gemeinschaft</Text>
+            {groupUrl && (
+              <Button className={classes.whatsapp} onClick={() => setGroupOpen(true)} aria-haspopup="dialog">
+                WhatsApp-Gruppe
+              </Button>
+            )}
+            {email && (
+              <Text>
+                Kontakt:{' '}
+                <a className={classes.link} href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </Text>
+            )}
+          </div>
+        )}
+        <nav className={classes.column} aria-label="Rechtliches">
+          <Text className={classes.columnTitle}>Rechtliches</Text>
+          <ul className={classes.links}>
+            <li>
+              <Link className={classes.link} to="/impressum">
+                Impressum
+              </Link>
+            </li>
+            <li>
+              <Link className={classes.link} to="/datenschutz">
+                Datenschutz
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <Text className={classes.copyright}>
+        © {new Date().getFullYear()} {name}
+      </Text>
+      {groupUrl && <WhatsappModal url={groupUrl} opened={groupOpen} onClose={() => setGroupOpen(false)} />}
+    </footer>
+  );
+}

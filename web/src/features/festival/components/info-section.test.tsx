@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@/testing/render';
+import { siteContentFixture } from '../testing/site-content-fixture';
+import { InfoSection } from './info-section';
+
+const { festival, accommodationPhotos } = siteContentFixture();
+
+describe('InfoSection', () => {
+  it('opens on the travel tab: address, car, train, parking and a map image linking to the maps service', async () => {
+    render(<InfoSection festival={festival} photos={accommodationPhotos} />);
+
+    expect(screen.getByRole('tab', { name: 'Anreise' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Unterkunft' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Ablauf' })).toHaveAttribute('aria-selected', 'false');
+
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText(/Am Hexenstieg 6/)).toBeInTheDocument();
+    expect(within(panel).getByText(festival.travelCar!)).toBeInTheDocument();
+    expect(within(panel).getByText(festival.travelTrain!)).toBeInTheDocument();
+    expect(await within(panel).findByText('direkt am Gelände')).toBeInTheDocument();
+
+    const map = within(panel).getByRole('img', { name: /Karte der Anfahrt/ });
+    expect(map).toHaveAttribute('src', '/uploads/karte.jpg');
+    const link = map.closest('a')!;
+    expect(link).toHaveAttribute('href', festival.mapsUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows the lodge facts from the cms numbers and the photos in a lightbox', async () => {
+    const { user } = render(<InfoSection festival={festival} photos={accommodationPhotos} />);
+
+    await user.click(screen.getByRole('tab', { name: 'Unterkunft' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Unterkunft' });
+    expect(within(panel).getByText('8 Schlafzimmer')).toBeInTheDocument();
+    expect(within(panel).getByText('bis zu 24 Personen')).toBeInTheDocument();
+    expect(within(panel).getByText('5.000 m²')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Die große Halle mit Kamin' }));
+    const lightbox = await screen.findByRole('dialog', { name: 'Fotos der Unterkunft' });
+    expect(within(lightbox).getByText('2 / 3')).toBeInTheDocument();
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(within(lightbox).getByText('3 / 3')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(within(lightbox).getByText('1 / 3')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the schedule text on the third tab', async () => {
+    const { user } = render(<InfoSection festival={festival} photos={accommodationPhotos} />);
+
+    await user.click(screen.getByRole('tab', { name: 'Ablauf' }));
+    expect(screen.getByRole('tabpanel', { name: 'Ablauf' })).toHaveTextContent('Der Ablaufplan folgt in Kürze.');
+  });
+});

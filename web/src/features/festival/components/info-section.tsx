@@ -1,0 +1,213 @@
+import { Tabs, Text } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { SiteContent } from '@contract/site-content';
+import { CmsImage } from '@/components/cms-image';
+import { LazyMarkdown } from '@/components/lazy-markdown';
+import { Reveal } from '@/components/reveal';
+import { SectionHeading } from '@/components/section-heading';
+import { isHttpUrl } from '@/lib/safe-url';
+import { mediaSrcSet } from '@/lib/strapi-media';
+import type { Festival } from '../api/get-site-content';
+import {
+  BedIcon,
+  CarIcon,
+  HourglassIcon,
+  ParkingIcon,
+  PeopleIcon,
+  PinIcon,
+  TrainIcon,
+  TreeIcon,
+} from './info-icons';
+import section from './section.module.css';
+import classes from './info-section.module.css';
+
+// The lightbox is only needed once someone opens a photo.
+const Lightbox = lazy(() => import('@/components/lightbox').then((module) => ({ default: module.Lightbox })));
+
+type AccommodationPhoto = SiteContent['accommodationPhotos'][number];
+
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+function Fact({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className={classes.fact}>
+      {icon}
+      <div>
+        <Text className={classes.factTitle}>{title}</Text>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function TravelPanel({ festival }: { festival: Festival }) {
+  const { travelAddress, travelCar, travelTrain, travelParking, mapImage } = festival;
+  const mapsUrl = festival.mapsUrl && isHttpUrl(festival.mapsUrl) ? festival.mapsUrl : null;
+  const mapAlt = mapImage?.alternativeText || 'Karte der Anfahrt';
+
+  return (
+    <div className={classes.columns}>
+      <div className={classes.facts}>
+        {travelAddress && (
+          <Fact icon={<PinIcon className={classes.icon} />} title="Adresse">
+            <address className={classes.address}>{travelAddress}</address>
+          </Fact>
+        )}
+        {travelCar && (
+          <Fact icon={<CarIcon className={classes.icon} />} title="Mit dem Auto">
+            <Text>{travelCar}</Text>
+          </Fact>
+        )}
+        {travelTrain && (
+          <Fact icon={<TrainIcon className={classes.icon} />} title="Mit der Bahn">
+            <Text>{travelTrain}</Text>
+          </Fact>
+        )}
+        {travelParking && (
+          <Fact icon={<ParkingIcon className={classes.icon} />} title="Parken">
+            <LazyMarkdown>{travelParking}</LazyMarkdown>
+          </Fact>
+        )}
+      </div>
+      {mapImage &&
+        (mapsUrl ? (
+          <a className={classes.mapLink} href={mapsUrl} target="_blank" rel="noopener noreferrer">
+            <CmsImage
+              className={classes.map}
+              media={mapImage}
+              alt={`${mapAlt} – im Kartendienst öffnen (neuer Tab)`}
+              sizes="(min-width: 75em) 34rem, (min-width: 62em) 45vw, 90vw"
+            />
+            <span className={classes.mapCaption} aria-hidden="true">
+              Route im Kartendienst öffnen ↗
+            </span>
+          </a>
+        ) : (
+          <CmsImage
+            className={classes.map}
+            media={mapImage}
+            alt={mapAlt}
+            sizes="(min-width: 75em) 34rem, (min-width: 62em) 45vw, 90vw"
+          />
+        ))}
+    </div>
+  );
+}
+
+function AccommodationPanel({ festival, photos }: { festival: Festival; photos: AccommodationPhoto[] }) {
+  const [index, setIndex] = useState<number | null>(null);
+  const [lightboxWanted, setLightboxWanted] = useState(false);
+  const { accommodationBedrooms: bedrooms, accommodationGuests: guests, accommodationGroundsM2: grounds } = festival;
+
+  const open = (photoIndex: number) => {
+    setLightboxWanted(true);
+    setIndex(photoIndex);
+  };
+
+  return (
+    <div>
+      {festival.accommodationText && <Text className={classes.lead}>{festival.accommodationText}</Text>}
+      <ul className={classes.lodgeFacts}>
+        {bedrooms !== null && (
+          <li className={classes.lodgeFact}>
+            <BedIcon className={classes.icon} />
+            {`${numberFormat.format(bedrooms)} Schlafzimmer`}
+          </li>
+        )}
+        {guests !== null && (
+          <li className={classes.lodgeFact}>
+            <PeopleIcon className={classes.icon} />
+            {`bis zu ${numberFormat.format(guests)} Personen`}
+          </li>
+        )}
+        {grounds !== null && (
+          <li className={classes.lodgeFact}>
+            <TreeIcon className={classes.icon} />
+            {`${numberFormat.format(grounds)} m²`}
+          </li>
+        )}
+      </ul>
+      {photos.length > 0 && (
+        <>
+          <ul className={classes.photos}>
+            {photos.map((photo, photoIndex) => (
+              <li key={photo.id}>
+                <button
+                  type="button"
+                  className={classes.photoButton}
+                  onClick={() => open(photoIndex)}
+                  aria-haspopup="dialog"
+                >
+                  <CmsImage
+                    className={classes.photo}
+                    media={photo.image}
+                    alt={photo.alt}
+                    sizes="(min-width: 75em) 22rem, 33vw"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Text className={classes.photoHint}>Tippe auf ein Foto, um es groß anzusehen.</Text>
+        </>
+      )}
+      {lightboxWanted && (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={photos.map((photo) => ({
+              src: photo.image.url,
+              srcSet: mediaSrcSet(photo.image),
+              alt: photo.alt,
+              width: photo.image.width ?? undefined,
+              height: photo.image.height ?? undefined,
+            }))}
+            index={index}
+            onIndexChange={setIndex}
+            onClose={() => setIndex(null)}
+            label="Fotos der Unterkunft"
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function SchedulePanel({ scheduleText }: { scheduleText: string | null }) {
+  return (
+    <div className={classes.schedule}>
+      <HourglassIcon />
+      <Text inherit>{scheduleText ?? 'Der Ablaufplan folgt in Kürze.'}</Text>
+    </div>
+  );
+}
+
+/** Travel, accommodation and schedule as three tabs; travel is open first. */
+export function InfoSection({ festival, photos }: { festival: Festival; photos: AccommodationPhoto[] }) {
+  return (
+    <section id="info" className={`${section.section} ${section.hall}`} aria-labelledby="info-title">
+      <div className={section.inner}>
+        <SectionHeading id="info-title" eyebrow="Alles für deine Reise">
+          Information
+        </SectionHeading>
+        <Reveal className={classes.frame}>
+          <Tabs defaultValue="anreise" color="gold.4" classNames={{ list: classes.list, tab: classes.tab }}>
+            <Tabs.List>
+              <Tabs.Tab value="anreise">Anreise</Tabs.Tab>
+              <Tabs.Tab value="unterkunft">Unterkunft</Tabs.Tab>
+              <Tabs.Tab value="ablauf">Ablauf</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="anreise">
+              <TravelPanel festival={festival} />
+            </Tabs.Panel>
+            <Tabs.Panel value="unterkunft">
+              <AccommodationPanel festival={festival} photos={photos} />
+            </Tabs.Panel>
+            <Tabs.Panel value="ablauf">
+              <SchedulePanel scheduleText={festival.scheduleText} />
+            </Tabs.Panel>
+          </Tabs>
+        </Reveal>
+      </div>
+    </section>
+  );
+}

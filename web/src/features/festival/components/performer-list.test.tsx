@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@/testing/render';
+import { siteContentFixture } from '../testing/site-content-fixture';
+import { PerformerList } from './performer-list';
+
+const { performers } = siteContentFixture();
+
+describe('PerformerList', () => {
+  it('shows a card per performer with photo, name, genre and houses', () => {
+    render(<PerformerList performers={performers} />);
+
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { level: 3, name: 'Borislav der Laute' })).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Foto von Borislav der Laute' })).toHaveAttribute('src', '/uploads/borislav.jpg');
+    expect(first.getByText('Italo')).toBeInTheDocument();
+    expect(first.getByRole('list', { name: 'Häuser' })).toHaveTextContent('AschefreiWachnase');
+  });
+
+  it('paints house badges in the house colour with readable ink', () => {
+    render(<PerformerList performers={performers} />);
+
+    const aschefrei = screen.getByText('Aschefrei');
+    expect(aschefrei.style.getPropertyValue('--house-colour')).toBe('#8E3B2E');
+    expect(aschefrei.style.getPropertyValue('--house-text')).toBe('#fbf6ea');
+    expect(screen.getByText('Drei Pfeifen').style.getPropertyValue('--house-text')).toBe('#000000');
+    // A house without a colour keeps the theme's badge colours.
+    const cards = screen.getAllByRole('article');
+    expect(within(cards[2]).getByText('Wachnase').getAttribute('style')).toBeNull();
+  });
+});

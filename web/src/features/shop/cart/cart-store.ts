@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CART_LIMITS, type ShopItem } from '@contract/shop';
+
+/** SPEC §3: the cart lives in browser storage under `{product}_cart`; the product is this site. */
+export const CART_STORAGE_KEY = 'game-of-slavs_cart';
+
+/** One cart line (SPEC §3); `price` is in cents and only for display: orders are priced by the server. */
+export type CartLine = {
+  id: number;
+  title: string;
+  price: number;
+  variant: string;
+  quantity: number;
+};
+
+/** A line is identified by its item and variant (SPEC §4). */
+export type LineKey = Pick<CartLine, 'id' | 'variant'>;
+
+export const EMPTY_CART: readonly CartLine[] = Object.freeze([]);
+
+// The server refuses more than this per line, so the cart never builds such a line.
+const MAX_QUANTITY = CART_LIMITS.maxQuantity;
+
+const storedLineSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  price: z.number().int().min(0),
+  variant: z.string().min(1),
+  quantity: z
+    .number()
+    .int()
+    .min(1)
+    .transform((quantity) => Math.min(quantity, MAX_QUANTITY)),
+});
+
+const sameLine = (line: LineKey, key: LineKey) => line.id === key.id && line.variant === key.variant;
+
+/** Adds a line, or the quantity to the line of the same item and variant. */
+export const addToCart = (lines: readonly CartLine[], added: CartLine): CartLine[] => {
+  const existing = lines.find((line) => sameLine(line, added));
+  if (!existing) return [...lines, { ...added, quantity: Math.min(added.quantity, MAX_QUANTITY) }];
+  return lines.map((line) =>
+    line === existing
+      ? { ...line, title: added.title, price: added.price, quantity: Math.min(line.quantity + added.quantity, MAX_QUANTITY) }
+      : line,
+  );
+};
+
+/** Minus and plus; a quantity of 0 or less removes the line. */
+export const changeQuantity = (lines: readonly CartLine[], key: LineKey, delta: number): CartLine[] =>
+  lines.flatMap((line) => {
+    if (!sameLine(line, key)) return [line];
+    const quantity = Math.min(line.quantity + delta, MAX_QUANTITY);
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
+
+export const removeLine = (lines: readonly CartLine[], key: LineKey): CartLine[] =>
+  lines.filter((line) => !sameLine(line, key));
+
+export const canIncrease = (line: CartLine) => line.quantity < MAX_QUANTITY;
+
+export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Cents; what the shopper sees. The order's real total comes back from the server. */
+export const cartTotal = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+
+/**
+ * Reads what storage holds. Anything else than a list of well-formed lines (corrupt JSON, a
+ * hand-edited entry, an older shape) never breaks the shop: broken lines are left out, and
+ * lines of the same item and variant are joined.
+ */
+export const parseCart = (raw: string | null): CartLine[] => {
+  if (raw === null) return [];
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(stored)) return [];
+  return stored.reduce<CartLine[]>((lines, entry) => {
+    const line = storedLineSchema.safeParse(entry);
+    return line.success ? addToCart(lines, line.data) : lines;
+  }, []);
+};
+
+export const serializeCart = (lines: readonly CartLine[]): string =>
+  JSON.stringify(lines.map(({ id, title, price, variant, quantity }) => ({ id, title, price, variant, quantity })));
+
+/** The order's `items` (SPEC §3): JSON text of the cart lines. */
+export const orderItemsText = serializeCart;
+
+export type ReconciledCart = {
+  lines: CartLine[];
+  /** Lines of items (or variants) the shop no longer offers. */
+  removed: CartLine[];
+  changed: boolean;
+};
+
+/**
+ * Holds the cart against the shop's current items: lines of items that are gone (deleted,
+ * inactive, or the variant no longer offered) are removed, and the others take the current
+ * title and price, so the cart shows what the order will cost.
+ */
+export const reconcileCart = (lines: readonly CartLine[], items: readonly ShopItem[]): ReconciledCart => {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const kept: CartLine[] = [];
+  const removed: CartLine[] = [];
+  let changed = false;
+  for (const line of lines) {
+    const item = byId.get(line.id);
+    if (!item || !item.variants.includes(line.variant)) {
+      removed.push(line);
+      changed = true;
+      continue;
+    }
+    if (item.title !== line.title || item.price !== line.price) {
+      kept.push({ ...line, title: item.title, price: item.price });
+      changed = true;
+    } else kept.push(line);
+  }
+  return { lines: kept, removed, changed };
+};

@@ -1,0 +1,51 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ShopItem } from '@contract/shop';
+import { clearCart, readCart, readServerCart, subscribeToCart, writeCart } from './cart-storage';
+import {
+  addToCart,
+  cartItemCount,
+  cartTotal,
+  changeQuantity,
+  reconcileCart,
+  removeLine,
+  type CartLine,
+  type LineKey,
+} from './cart-store';
+
+// Every change starts from what storage holds now, not from the rendered copy: another tab may have written since.
+const cartActions = {
+  add: (line: CartLine) => writeCart(addToCart(readCart(), line)),
+  increase: (key: LineKey) => writeCart(changeQuantity(readCart(), key, 1)),
+  decrease: (key: LineKey) => writeCart(changeQuantity(readCart(), key, -1)),
+  remove: (key: LineKey) => writeCart(removeLine(readCart(), key)),
+  clear: clearCart,
+};
+
+/** The shared cart of all shop pages and tabs, saved to browser storage on every change. */
+export function useCart() {
+  const lines = useSyncExternalStore(subscribeToCart, readCart, readServerCart);
+  return useMemo(
+    () => ({ lines, itemCount: cartItemCount(lines), total: cartTotal(lines), ...cartActions }),
+    [lines],
+  );
+}
+
+/**
+ * Removes lines of items the shop no longer offers, once `items` holds the shop's current
+ * list, and gives the removed lines for a notice. Without a list (still loading, or the call
+ * failed) the cart stays as it is.
+ */
+export function useCartReconciliation(items: readonly ShopItem[] | undefined): CartLine[] {
+  const lines = useSyncExternalStore(subscribeToCart, readCart, readServerCart);
+  const [removed, setRemoved] = useState<CartLine[]>([]);
+
+  useEffect(() => {
+    if (!items) return;
+    const result = reconcileCart(lines, items);
+    if (!result.changed) return;
+    writeCart(result.lines);
+    if (result.removed.length > 0) setRemoved((previous) => [...previous, ...result.removed]);
+  }, [items, lines]);
+
+  return removed;
+}

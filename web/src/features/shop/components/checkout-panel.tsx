@@ -1,0 +1,104 @@
+import { Alert, Button, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CART_LIMITS, SHOP_MESSAGES } from '@contract/shop';
+import { formatPrice } from '@/lib/format';
+import { OrderRefusedError, usePlaceOrder, type PlacedOrder } from '../api/place-order';
+import { orderItemsText, type CartLine } from '../cart/cart-store';
+import classes from './checkout-panel.module.css';
+
+export const CHECKOUT_MESSAGES = {
+  namesRequired: SHOP_MESSAGES.namesRequired,
+  cartEmpty: SHOP_MESSAGES.cartEmpty,
+  refused: (reason: string) => `Fehler beim Absenden der Bestellung: ${reason}`,
+  failed: 'Fehler beim Absenden der Bestellung. Bitte versuche es erneut.',
+  submit: 'Bestellung absenden',
+  sending: 'Wird verarbeitet...',
+} as const;
+
+type CheckoutPanelProps = {
+  lines: readonly CartLine[];
+  total: number;
+  onPlaced: (order: PlacedOrder) => void;
+};
+
+/** "Bestellung abschließen": names, the total and the order button (SPEC §2, §4, §5, §8). */
+export function CheckoutPanel({ lines, total, onPlaced }: CheckoutPanelProps) {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const order = usePlaceOrder();
+
+  const namesMissing = firstName.trim() === '' || lastName.trim() === '';
+  // The names alert goes once both names are there.
+  const shownAlert = alert === CHECKOUT_MESSAGES.namesRequired && !namesMissing ? null : alert;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (order.isPending) return;
+    if (namesMissing) {
+      setAlert(CHECKOUT_MESSAGES.namesRequired);
+      return;
+    }
+    if (lines.length === 0) {
+      setAlert(CHECKOUT_MESSAGES.cartEmpty);
+      return;
+    }
+    setAlert(null);
+    order.mutate(
+      { firstName: firstName.trim(), lastName: lastName.trim(), items: orderItemsText(lines) },
+      {
+        onSuccess: (placed) => onPlaced(placed),
+        onError: (error) =>
+          setAlert(error instanceof OrderRefusedError ? CHECKOUT_MESSAGES.refused(error.reason) : CHECKOUT_MESSAGES.failed),
+      },
+    );
+  };
+
+  // The disabled button keeps Enter from sending the form; say why instead of doing nothing.
+  const explainBlankNames = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && namesMissing) {
+      setAlert(CHECKOUT_MESSAGES.namesRequired);
+    }
+  };
+
+  return (
+    <form className={classes.panel} onSubmit={submit} onKeyDown={explainBlankNames} noValidate aria-labelledby="checkout-title">
+      <Title order={2} id="checkout-title" className={classes.title}>
+        Bestellung abschließen
+      </Title>
+      <TextInput
+        label="Vorname *"
+        value={firstName}
+        onChange={(event) => setFirstName(event.currentTarget.value)}
+        required
+        withAsterisk={false}
+        autoComplete="given-name"
+        maxLength={CART_LIMITS.maxNameLength}
+        size="md"
+      />
+      <TextInput
+        label="Nachname *"
+        value={lastName}
+        onChange={(event) => setLastName(event.currentTarget.value)}
+        required
+        withAsterisk={false}
+        autoComplete="family-name"
+        maxLength={CART_LIMITS.maxNameLength}
+        size="md"
+      />
+      <div className={classes.total}>
+        <span className={classes.totalLabel}>Gesamtsumme:</span>
+        <span className={classes.totalValue}>{formatPrice(total)}</span>
+      </div>
+      {shownAlert && (
+        <Alert color="crimson" variant="light" role="alert">
+          {shownAlert}
+        </Alert>
+      )}
+      <Button type="submit" size="md" fullWidth disabled={namesMissing || order.isPending}>
+        {order.isPending ? CHECKOUT_MESSAGES.sending : CHECKOUT_MESSAGES.submit}
+      </Button>
+      <p className={classes.note}>* Dies ist eine vereinfachte Bestellung ohne echte Zahlung.</p>
+    </form>
+  );
+}

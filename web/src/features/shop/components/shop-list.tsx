@@ -1,0 +1,62 @@
+import { Text } from '@mantine/core';
+import { SHOP_MESSAGES } from '@contract/shop';
+import { SectionHeading } from '@/components/section-heading';
+import { useItems } from '../api/get-items';
+import { useShopStatus } from '../api/get-shop-enabled';
+import { CartButton } from './cart-button';
+import { ItemCard } from './item-card';
+import { ShopMessage } from './shop-message';
+import classes from './shop-list.module.css';
+
+export const SHOP_LIST_MESSAGES = {
+  loading: 'Waren werden geladen...',
+  error: 'Fehler beim Laden der Waren.',
+  emptyTitle: 'Noch keine Waren verfügbar',
+  emptyText: 'Die Schmiedemeister arbeiten noch an den neuen Kollektionen. Schaut bald wieder vorbei!',
+} as const;
+
+function ShopItems() {
+  const status = useShopStatus();
+  const items = useItems();
+
+  if (status === 'loading' || (status === 'open' && items.isPending)) {
+    return <ShopMessage kind="status">{SHOP_LIST_MESSAGES.loading}</ShopMessage>;
+  }
+  if (status === 'closed') return <ShopMessage kind="note">{SHOP_MESSAGES.shopClosed}</ShopMessage>;
+  if (items.isError || !items.data) return <ShopMessage kind="alert">{SHOP_LIST_MESSAGES.error}</ShopMessage>;
+  if (items.data.length === 0) {
+    return (
+      <ShopMessage kind="note" title={SHOP_LIST_MESSAGES.emptyTitle}>
+        {SHOP_LIST_MESSAGES.emptyText}
+      </ShopMessage>
+    );
+  }
+  return (
+    <ul className={classes.grid} aria-label="Waren">
+      {items.data.map((item, index) => (
+        <li key={item.id}>
+          <ItemCard item={item} priority={index < 3} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /shop (SPEC §2): the heading, the way to the cart, and the items of the forge. */
+export function ShopList() {
+  return (
+    <>
+      <header className={classes.header}>
+        <SectionHeading id="shop-title" order={1} eyebrow="Aus der Schmiede" className={classes.heading}>
+          Merchandising
+        </SectionHeading>
+        <Text className={classes.intro}>
+          Haus-Shirts, Kapuzenmäntel und Trinkhörner aus der Schmiede des Festivals. Wähle Variante
+          und Anzahl, lege deine Stücke in den Warenkorb und bestelle mit deinem Vor- und Nachnamen.
+        </Text>
+        <CartButton />
+      </header>
+      <ShopItems />
+    </>
+  );
+}
