@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { PageLoader } from '@/components/page-loader';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
+import { adminRoutes } from './routes/admin/admin-routes';
 import { PublicLayout } from './routes/public-layout';
 import { shopRoutes } from './routes/shop/shop-routes';
 
@@ -24,8 +25,8 @@ export const routes: RouteObject[] = [
     lazy: () => import('./routes/access').then((module) => ({ Component: module.AccessRoute })),
   },
 
-  // The organisers' dashboard goes here as a lazy route, so public pages never download it:
-  //   { path: '/admin/dashboard', lazy: () => import('./routes/admin/dashboard') },
+  // The organisers' dashboard: lazy routes, so public pages never download its code.
+  ...adminRoutes,
 
   { path: '*', element: <NotFoundRoute /> },
 ];

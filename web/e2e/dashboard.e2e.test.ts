@@ -1,0 +1,307 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CMS } from '../../scripts/lib.mjs';
+import { VIEWPORTS, launchBrowser, screenshot, siteUrl } from './browser';
+import { adminCall, setShopEnabled, signInOrganiser, type OrganiserSession } from './organiser';
+
+type ShopItem = { id: number; title: string; price: number; availableQuantity: number };
+
+const RUN = Date.now().toString(36).slice(-5);
+
+const toast = (page: Page, title: string, message: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: title }).filter({ hasText: message }).waitFor({ timeout: 15_000 });
+
+async function signIn(page: Page) {
+  await page.goto(`${siteUrl()}/admin/login`);
+  await page.getByLabel('Benutzername').fill('orga');
+  await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+}
+
+const openTab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function download(page: Page, button: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button()]);
+  const filePath = await file.path();
+  return { name: file.suggestedFilename(), text: await readFile(filePath, 'utf8') };
+}
+
+const firstLine = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n/)[0].toLowerCase();
+
+async function publicItems(): Promise<ShopItem[]> {
+  const { items } = (await (await fetch(`${siteUrl()}/api/shop/items`)).json()) as { items: ShopItem[] };
+  return items;
+}
+
+describe('the organisers dashboard', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let session: OrganiserSession;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    page = await context.newPage();
+    session = await signInOrganiser();
+  });
+
+  afterAll(async () => {
+    if (session) await setShopEnabled(session, true).catch(() => undefined);
+    await browser?.close();
+  });
+
+  it('refuses wrong credentials and guards the dashboard against missing or malformed storage', async () => {
+    await page.goto(`${siteUrl()}/admin/dashboard`);
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('heading', { name: 'Admin-Bereich' }).waitFor();
+
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByText('Benutzername wird benötigt').waitFor();
+    await page.getByText('Passwort wird benötigt').waitFor();
+
+    await page.getByLabel('Benutzername').fill('orga');
+    await page.getByLabel('Passwort', { exact: true }).fill('falsch');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await toast(page, 'Fehler bei der Anmeldung', /.+/);
+    expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
+
+    await page.evaluate(() => localStorage.setItem('adminUser', '{broken'));
+    await page.goto(`${siteUrl()}/admin/dashboard`);
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
+    await screenshot(page, 'admin-login');
+  });
+
+  it('signs in, stores only id, username and isAdmin, and logs out', async () => {
+    await signIn(page);
+    await toast(page, 'Erfolgreich angemeldet', 'Willkommen im Admin-Bereich');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('adminUser'))) ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(stored).sort()).toEqual(['id', 'isAdmin', 'username']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Benutzer', 'Häuser', 'Zugangscodes', 'Produkte', 'Bestellungen', 'Einstellungen']);
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
+    await signIn(page);
+  });
+
+  it('users: create, edit, delete, import and export', async () => {
+    await openTab(page, 'Benutzer');
+    const name = `e2e-user-${RUN}`;
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await dialog(page).getByLabel('Username').fill(name);
+    await dialog(page).getByLabel('Password', { exact: true }).fill('geheim123');
+    await dialog(page).getByRole('button', { name: 'Create User' }).click();
+    await toast(page, 'Success', 'User created successfully');
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await dialog(page).getByLabel('Password (leave empty to keep current)').waitFor();
+    await dialog(page).getByLabel('Username').fill(`${name}-b`);
+    await dialog(page).getByRole('button', { name: 'Update User' }).click();
+    await toast(page, 'Success', 'User updated successfully');
+    await page.getByRole('cell', { name: `${name}-b`, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Delete ${name}-b` }).click();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Success', 'User deleted successfully');
+    await page.getByRole('cell', { name: `${name}-b`, exact: true }).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await dialog(page)
+      .getByLabel('CSV content')
+      .fill(`username,password,houseId,isAdmin\nimp-a-${RUN},geheim123,,false\nimp-b-${RUN},geheim123,,false\nx,1,,false`);
+    await dialog(page).getByRole('button', { name: 'Import' }).click();
+    await toast(page, 'Import Successful', 'Imported 2 users, failed 1');
+
+    const users = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(users.name).toBe('users.csv');
+    expect(firstLine(users.text)).toContain('username');
+    expect(users.text).toContain(`imp-a-${RUN}`);
+    await screenshot(page, 'admin-users');
+  });
+
+  let houseName = '';
+
+  it('houses: create, edit, chat link in a new tab, generate codes with the prompt checks', async () => {
+    await openTab(page, 'Häuser');
+    houseName = `Haus E2E ${RUN}`;
+    await page.getByRole('button', { name: 'Add House' }).click();
+    await dialog(page).getByLabel('Name').fill(houseName);
+    await dialog(page).getByLabel('Chat URL').fill('https://chat.example/e2e');
+    await dialog(page).getByRole('button', { name: 'Create House' }).click();
+    await toast(page, 'Success', 'House created successfully');
+    const link = page.getByRole('link', { name: 'https://chat.example/e2e' }).first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+
+    await page.getByRole('button', { name: `Edit ${houseName}` }).click();
+    await dialog(page).getByLabel('Chat URL').fill('https://chat.example/e2e-b');
+    await dialog(page).getByRole('button', { name: 'Update House' }).click();
+    await toast(page, 'Success', 'House updated successfully');
+
+    await page.getByRole('button', { name: `Generate Codes for ${houseName}` }).click();
+    const count = dialog(page).getByLabel('How many access codes should be generated?');
+    expect(await count.inputValue()).toBe('10');
+    await count.fill('0');
+    await dialog(page).getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Invalid Input', 'Please enter a number between 1 and 100');
+    await count.fill('3');
+    await dialog(page).getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Success', 'Generated 3 access codes');
+    await screenshot(page, 'admin-houses');
+  });
+
+  it('access codes: filter, generate for a house, verify one on the access page, export, delete a code, then delete the house', async () => {
+    await openTab(page, 'Zugangscodes');
+    await page.getByText('Total Access Codes').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Codes for Selected House' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Filter by house' }).click();
+    await page.getByRole('option', { name: houseName }).click();
+    await page.getByRole('button', { name: 'Generate Codes for Selected House' }).click();
+    await dialog(page).getByLabel('How many access codes should be generated?').fill('2');
+    await dialog(page).getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Success', 'Generated 2 access codes');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(5);
+    const code = (await rows.first().locator('td').nth(1).textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    await screenshot(page, 'admin-access-codes');
+
+    const codes = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(codes.name).toBe('access-codes.csv');
+    expect(firstLine(codes.text)).toContain('code');
+    expect(codes.text).toContain(code);
+
+    const visitor = await context.newPage();
+    await visitor.goto(`${siteUrl()}/enthuelle-dein-wappen`);
+    await visitor.getByLabel('Dein persönlicher Code').fill(code);
+    await visitor.getByRole('button', { name: 'Freischalten' }).click();
+    await visitor.getByRole('heading', { level: 1, name: `Willkommen im ${houseName}` }).waitFor();
+    await visitor.close();
+
+    const last = (await rows.last().locator('td').nth(1).textContent()) ?? '';
+    await page.getByRole('button', { name: `Delete ${last}` }).click();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Success', 'Access code deleted successfully');
+
+    await openTab(page, 'Häuser');
+    await page.getByRole('button', { name: `Delete ${houseName}` }).click();
+    await dialog(page).getByText(/access codes will be removed/).waitFor();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Success', 'House deleted successfully');
+  });
+
+  let productTitle = '';
+
+  it('products: create with an image (then seen on /shop), edit and delete', async () => {
+    // sharp is the cms's dependency, resolved from the cms's own folder.
+    const require = createRequire(path.join(CMS, 'package.json'));
+    const sharp = require('sharp') as (options: unknown) => { png(): { toBuffer(): Promise<Buffer> } };
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 180, g: 30, b: 40 } } }).png().toBuffer();
+
+    await openTab(page, 'Produkte');
+    await page.getByText('Product Management').waitFor();
+    productTitle = `E2E Becher ${RUN}`;
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Product' });
+    await form.getByLabel('Title').fill(productTitle);
+    await form.getByLabel('Description').fill('Ein Becher aus dem Browser-Test.');
+    await form.getByLabel('Price (€)').fill('12.5');
+    await form.getByLabel('Variants (comma-separated)').fill('Klein, Groß');
+    await form.locator('input[type="file"]').setInputFiles({ name: 'becher.png', mimeType: 'image/png', buffer: png });
+    await form.getByRole('img', { name: 'Preview' }).waitFor();
+    await form.getByRole('button', { name: 'Create Product' }).click();
+    await toast(page, 'Success', 'Product created successfully');
+    await page.getByText(productTitle, { exact: true }).waitFor();
+    expect((await publicItems()).find((item) => item.title === productTitle)?.price).toBe(1250);
+
+    const shop = await context.newPage();
+    await shop.goto(`${siteUrl()}/shop`);
+    await shop.getByText(productTitle).first().waitFor();
+    await shop.close();
+
+    await page.getByRole('button', { name: `Edit ${productTitle}` }).click();
+    await page.getByRole('dialog', { name: 'Edit Product' }).getByLabel('Available Quantity').fill('4');
+    await page.getByRole('dialog', { name: 'Edit Product' }).getByRole('button', { name: 'Update Product' }).click();
+    await toast(page, 'Success', 'Product updated successfully');
+    await screenshot(page, 'admin-products');
+  });
+
+  it('orders: a cancelled order returns its stock; export and delete', async () => {
+    const item = (await publicItems()).find((candidate) => candidate.title === productTitle);
+    if (!item) throw new Error('product missing');
+    const ordered = await fetch(`${siteUrl()}/api/shop/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Erika',
+        lastName: `Test${RUN}`,
+        items: JSON.stringify([{ id: item.id, title: item.title, price: item.price, variant: 'Klein', quantity: 2 }]),
+      }),
+    });
+    expect(ordered.ok).toBe(true);
+    const stockAfterOrder = (await publicItems()).find((candidate) => candidate.id === item.id)?.availableQuantity;
+    expect(stockAfterOrder).toBe(item.availableQuantity - 2);
+
+    await page.reload();
+    await openTab(page, 'Bestellungen');
+    await page.getByText('Order Management').waitFor();
+    const card = page.getByTestId('order-card').filter({ hasText: `Test${RUN}` });
+    await card.waitFor();
+    expect(await page.getByTestId('order-card').first().textContent()).toContain(`Test${RUN}`);
+    expect(await card.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+    await card.getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Storniert' }).click();
+    await toast(page, 'Success', 'Order status updated successfully');
+    await card.getByText('Storniert').first().waitFor();
+    expect((await publicItems()).find((candidate) => candidate.id === item.id)?.availableQuantity).toBe(item.availableQuantity);
+    await screenshot(page, 'admin-orders');
+
+    const orders = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(orders.name).toBe('orders.csv');
+    expect(firstLine(orders.text)).toMatch(/order/);
+    expect(orders.text).toContain(`Test${RUN}`);
+
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'admin-orders-mobile');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    await card.getByRole('button', { name: /^Delete order/ }).click();
+    await toast(page, 'Success', 'Order deleted successfully');
+    await card.waitFor({ state: 'detached' });
+
+    await openTab(page, 'Produkte');
+    await page.getByRole('button', { name: `Delete ${productTitle}` }).click();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Success', 'Product deleted successfully');
+  });
+
+  it('settings: switching the shop off hides the public Merchandising link, and back on', async () => {
+    await openTab(page, 'Einstellungen');
+    const toggle = page.getByRole('switch', { name: 'Enable Shop' });
+    await page.getByText(/enabled and visible to all visitors/).waitFor();
+    await toggle.click({ force: true });
+    await toast(page, 'Shop Settings Updated', /disabled/);
+    await page.getByText(/disabled and hidden/).waitFor();
+    await screenshot(page, 'admin-settings');
+
+    const visitor = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await visitor.goto(`${siteUrl()}/`, { waitUntil: 'networkidle' });
+    expect(await visitor.getByRole('banner').getByRole('link', { name: 'Merchandising' }).count()).toBe(0);
+    await visitor.close();
+
+    await toggle.click({ force: true });
+    await toast(page, 'Shop Settings Updated', /enabled/);
+    const check = await adminCall<{ value: string }>(session, 'GET', '/settings/shop_enabled').catch(async () =>
+      (await fetch(`${siteUrl()}/api/settings/shop_enabled`)).json() as Promise<{ value: string }>,
+    );
+    expect(check.value).toBe('true');
+  });
+});

@@ -1,0 +1,142 @@
+import { Badge, Button, Card, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deleteAccessCode, exportAccessCodes, useAccessCodes, type AccessCode } from '../api/access-codes';
+import { generateCodes, useHouses } from '../api/houses';
+import { serverErrorText } from '../lib/admin-session';
+import { toastError, toastSuccess } from '../lib/toast';
+import classes from './admin-table.module.css';
+import { ConfirmModal } from './confirm-modal';
+import { GenerateCodesModal } from './generate-codes-modal';
+
+type Dialog = { kind: 'none' } | { kind: 'generate'; key: number } | { kind: 'delete'; code: AccessCode };
+
+export function AccessCodesTab() {
+  const queryClient = useQueryClient();
+  const houses = useHouses();
+  const [filter, setFilter] = useState('all');
+  const houseId = filter === 'all' ? null : Number(filter);
+  const codes = useAccessCodes(houseId);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] });
+
+  const remove = useMutation({
+    mutationFn: deleteAccessCode,
+    onSuccess: () => {
+      toastSuccess('Access code deleted successfully');
+      void refresh();
+    },
+    onError: () => toastError('Failed to delete access code'),
+  });
+  const generate = useMutation({
+    mutationFn: generateCodes,
+    onSuccess: (generated) => {
+      toastSuccess(`Generated ${generated.length} access codes`);
+      void refresh();
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to generate access codes'),
+  });
+
+  const exportCodes = () =>
+    exportAccessCodes()
+      .then(() => toastSuccess('Access codes exported successfully'))
+      .catch(() => toastError('Failed to export access codes', 'Export Failed'));
+
+  const list = codes.data ?? [];
+  const used = list.filter((code) => code.isUsed).length;
+  const selectedHouse = houses.data?.find((house) => house.id === houseId);
+
+  return (
+    <section aria-label="Access codes">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+        {[
+          ['Total Access Codes', list.length],
+          ['Used Codes', used],
+          ['Unused Codes', list.length - used],
+        ].map(([label, value]) => (
+          <Card key={label} withBorder>
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="xl">
+              {value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <div className={classes.toolbar}>
+        <Select
+          label="Filter by house"
+          data={[{ value: 'all', label: 'All Houses' }, ...(houses.data ?? []).map((house) => ({ value: String(house.id), label: house.name }))]}
+          value={filter}
+          onChange={(value) => setFilter(value ?? 'all')}
+          allowDeselect={false}
+        />
+        <Group gap="xs">
+          {selectedHouse && <Button onClick={() => setDialog({ kind: 'generate', key: Date.now() })}>Generate Codes for Selected House</Button>}
+          <Button variant="default" onClick={() => void exportCodes()}>
+            Export CSV
+          </Button>
+        </Group>
+      </div>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Code</Table.Th>
+              <Table.Th>House</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {codes.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>Loading access codes...</Table.Td>
+              </Table.Tr>
+            ) : list.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>No access codes found</Table.Td>
+              </Table.Tr>
+            ) : (
+              list.map((code) => (
+                <Table.Tr key={code.id}>
+                  <Table.Td>{code.id}</Table.Td>
+                  <Table.Td className={classes.code}>{code.code}</Table.Td>
+                  <Table.Td>{code.houseName ?? code.houseId ?? 'None'}</Table.Td>
+                  <Table.Td>
+                    <Badge color={code.isUsed ? 'red' : 'green'}>{code.isUsed ? 'Used' : 'Available'}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', code })} aria-label={`Delete ${code.code}`}>
+                      Delete
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {dialog.kind === 'generate' && selectedHouse && (
+        <GenerateCodesModal
+          key={dialog.key}
+          opened
+          houseName={selectedHouse.name}
+          onClose={close}
+          onGenerate={(count) => generate.mutate({ houseId: selectedHouse.id, count })}
+        />
+      )}
+      <ConfirmModal
+        opened={dialog.kind === 'delete'}
+        title="Delete Access Code"
+        message={dialog.kind === 'delete' ? `Are you sure you want to delete the access code ${dialog.code.code}?` : ''}
+        onClose={close}
+        onConfirm={() => dialog.kind === 'delete' && remove.mutate(dialog.code.id)}
+      />
+    </section>
+  );
+}

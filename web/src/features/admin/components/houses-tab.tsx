@@ -1,0 +1,151 @@
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createHouse, deleteHouse, generateCodes, updateHouse, useHouses, type House } from '../api/houses';
+import { serverErrorText } from '../lib/admin-session';
+import { toastError, toastSuccess } from '../lib/toast';
+import classes from './admin-table.module.css';
+import { ConfirmModal } from './confirm-modal';
+import { GenerateCodesModal } from './generate-codes-modal';
+import { HouseFormModal } from './house-form-modal';
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'form'; house: House | null; key: number }
+  | { kind: 'generate'; house: House; key: number }
+  | { kind: 'delete'; house: House };
+
+export function HousesTab() {
+  const queryClient = useQueryClient();
+  const houses = useHouses();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+
+  const create = useMutation({
+    mutationFn: createHouse,
+    onSuccess: () => {
+      toastSuccess('House created successfully');
+      close();
+      void refresh();
+    },
+    onError: () => toastError('Failed to create house'),
+  });
+  const update = useMutation({
+    mutationFn: updateHouse,
+    onSuccess: () => {
+      toastSuccess('House updated successfully');
+      close();
+      void refresh();
+    },
+    onError: () => toastError('Failed to update house'),
+  });
+  const remove = useMutation({
+    mutationFn: deleteHouse,
+    onSuccess: () => {
+      toastSuccess('House deleted successfully');
+      void refresh();
+    },
+    onError: () => toastError('Failed to delete house'),
+  });
+  const generate = useMutation({
+    mutationFn: generateCodes,
+    onSuccess: (codes) => {
+      toastSuccess(`Generated ${codes.length} access codes`);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] });
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to generate access codes'),
+  });
+
+  const list = houses.data ?? [];
+
+  return (
+    <section aria-label="Houses">
+      <div className={classes.toolbar}>
+        <Text fw={600} size="lg">
+          Houses
+        </Text>
+        <Button onClick={() => setDialog({ kind: 'form', house: null, key: Date.now() })}>Add House</Button>
+      </div>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Chat URL</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {houses.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={4}>Loading houses...</Table.Td>
+              </Table.Tr>
+            ) : list.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={4}>No houses found</Table.Td>
+              </Table.Tr>
+            ) : (
+              list.map((house) => (
+                <Table.Tr key={house.id}>
+                  <Table.Td>{house.id}</Table.Td>
+                  <Table.Td>{house.name}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={house.chatUrl} target="_blank" rel="noopener noreferrer">
+                      {house.chatUrl}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', house, key: Date.now() })} aria-label={`Edit ${house.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'generate', house, key: Date.now() })} aria-label={`Generate Codes for ${house.name}`}>
+                        Generate Codes
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', house })} aria-label={`Delete ${house.name}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {dialog.kind === 'form' && (
+        <HouseFormModal
+          key={dialog.key}
+          opened
+          house={dialog.house}
+          pending={create.isPending || update.isPending}
+          onClose={close}
+          onSubmit={(values) => (dialog.house ? update.mutate({ id: dialog.house.id, values }) : create.mutate(values))}
+        />
+      )}
+      {dialog.kind === 'generate' && (
+        <GenerateCodesModal
+          key={dialog.key}
+          opened
+          houseName={dialog.house.name}
+          onClose={close}
+          onGenerate={(count) => generate.mutate({ houseId: dialog.house.id, count })}
+        />
+      )}
+      <ConfirmModal
+        opened={dialog.kind === 'delete'}
+        title="Delete House"
+        message={
+          dialog.kind === 'delete'
+            ? `Are you sure you want to delete the house "${dialog.house.name}"? All associated access codes will be removed and users of this house may be affected.`
+            : ''
+        }
+        onClose={close}
+        onConfirm={() => dialog.kind === 'delete' && remove.mutate(dialog.house.id)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@/testing/render';
+import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
+import { OrdersTab } from './orders-tab';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const items = (title: string, quantity: number, price: number) => JSON.stringify([{ id: 1, title, variant: 'M', quantity, price }]);
+const now = new Date();
+const orders = [
+  { id: 1, orderNumber: 'GOS-OLD', firstName: 'Ana', lastName: 'Alt', createdAt: '2025-07-01T08:05:00.000Z', status: 'delivered', items: items('Becher', 1, 500), total: 500 },
+  { id: 2, orderNumber: 'GOS-NEW', firstName: 'Bo', lastName: 'Neu', createdAt: now.toISOString(), status: 'pending', items: items('Shirt', 2, 1500), total: 3000 },
+];
+
+describe('OrdersTab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInStored();
+    vi.mocked(notifications.show).mockClear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the empty state', async () => {
+    mockAdminApi({ 'GET /admin/shop/orders': { success: true, orders: [] } });
+    render(<OrdersTab />);
+    expect(await screen.findByText('No orders found yet.')).toBeInTheDocument();
+  });
+
+  it('summarises and lists orders newest first with German dates, line totals and status labels', async () => {
+    mockAdminApi({ 'GET /admin/shop/orders': { success: true, orders } });
+    render(<OrdersTab />);
+    const cards = await screen.findAllByTestId('order-card');
+    expect(within(cards[0]).getByText('GOS-NEW')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('01.07.2025, 10:05')).toBeInTheDocument();
+    expect(within(cards[0]).getByText(/^Total: 30,00\s€$/)).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Ausstehend', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Zugestellt', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    const revenue = screen.getByText('Total Revenue').parentElement;
+    expect(revenue && within(revenue).getByText(/35,00\s€/)).toBeInTheDocument();
+    const recent = screen.getByText('Recent Orders (24h)').parentElement;
+    expect(recent && within(recent).getByText('1')).toBeInTheDocument();
+  });
+
+  it('changes a status and deletes without asking', async () => {
+    const request = mockAdminApi({
+      'GET /admin/shop/orders': { success: true, orders },
+      'PUT /admin/shop/orders/2': { success: true },
+      'DELETE /admin/shop/orders/1': { success: true },
+    });
+    const { user } = render(<OrdersTab />);
+    await user.click(await screen.findByRole('combobox', { name: 'Status of order GOS-NEW' }));
+    await user.click(await screen.findByRole('option', { name: 'Storniert' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order status updated successfully' })),
+    );
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', data: { status: 'cancelled' } }));
+    await user.click(screen.getByRole('button', { name: 'Delete order GOS-OLD' }));
+    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order deleted successfully' })));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

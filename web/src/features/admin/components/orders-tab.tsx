@@ -1,0 +1,175 @@
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { parseOrderItems, type OrderItem } from '@contract/orders';
+import { formatPrice } from '@/lib/format';
+import { deleteOrder, exportOrders, updateOrderStatus, useOrders, type AdminOrder } from '../api/orders';
+import { serverErrorText } from '../lib/admin-session';
+import { toastError, toastSuccess } from '../lib/toast';
+import classes from './admin-table.module.css';
+
+/** SPEC §4 tones: secondary, outline, default, success, destructive. */
+export const ORDER_STATUS_DISPLAY: Record<string, { label: string; color: string; variant: string }> = {
+  pending: { label: 'Ausstehend', color: 'gray', variant: 'light' },
+  processing: { label: 'In Bearbeitung', color: 'blue', variant: 'outline' },
+  shipped: { label: 'Versendet', color: 'gold', variant: 'filled' },
+  delivered: { label: 'Zugestellt', color: 'green', variant: 'filled' },
+  cancelled: { label: 'Storniert', color: 'red', variant: 'filled' },
+};
+
+const STATUS_OPTIONS = Object.entries(ORDER_STATUS_DISPLAY).map(([value, { label }]) => ({ value, label }));
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Berlin',
+});
+
+export const formatOrderDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+};
+
+const readItems = (items: string): OrderItem[] => {
+  try {
+    return parseOrderItems(items);
+  } catch {
+    return [];
+  }
+};
+
+function StatusBadge({ status }: { status: string | null | undefined }) {
+  const display = ORDER_STATUS_DISPLAY[status || 'pending'];
+  if (!display) return <Badge color="gray">{status}</Badge>;
+  return (
+    <Badge color={display.color} variant={display.variant}>
+      {display.label}
+    </Badge>
+  );
+}
+
+function OrderCard({ order, onStatus, onDelete }: { order: AdminOrder; onStatus: (status: string) => void; onDelete: () => void }) {
+  const items = readItems(order.items);
+  return (
+    <Card withBorder data-testid="order-card">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Text fw={700}>
+            {order.firstName} {order.lastName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {order.orderNumber}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatOrderDate(order.createdAt)}
+          </Text>
+        </div>
+        <StatusBadge status={order.status} />
+      </Group>
+      <Stack gap={4} my="sm">
+        {items.map((item, index) => (
+          <Group key={`${item.id}-${item.variant}-${index}`} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {item.title} ({item.variant}) × {item.quantity}
+            </Text>
+            <Text size="sm">{formatPrice(item.price * item.quantity)}</Text>
+          </Group>
+        ))}
+      </Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={700}>Total: {formatPrice(order.total)}</Text>
+        <Group gap="xs">
+          <Select
+            aria-label={`Status of order ${order.orderNumber}`}
+            data={STATUS_OPTIONS}
+            value={order.status || 'pending'}
+            onChange={(value) => value && value !== order.status && onStatus(value)}
+            allowDeselect={false}
+            w={170}
+          />
+          <Button color="red" variant="light" onClick={onDelete} aria-label={`Delete order ${order.orderNumber}`}>
+            Delete
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+export function OrdersTab() {
+  const queryClient = useQueryClient();
+  const orders = useOrders();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+
+  const setStatus = useMutation({
+    mutationFn: updateOrderStatus,
+    onSuccess: () => {
+      toastSuccess('Order status updated successfully');
+      void refresh();
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to update order status'),
+  });
+  const remove = useMutation({
+    mutationFn: deleteOrder,
+    onSuccess: () => {
+      toastSuccess('Order deleted successfully');
+      void refresh();
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to delete order'),
+  });
+
+  const runExport = () =>
+    exportOrders().catch(() => toastError('Failed to export orders', 'Export Failed'));
+
+  const list = [...(orders.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const revenue = list.reduce((sum, order) => sum + order.total, 0);
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  const recent = list.filter((order) => new Date(order.createdAt).getTime() >= dayAgo).length;
+
+  return (
+    <section aria-label="Orders">
+      <div className={classes.toolbar}>
+        <Text fw={600} size="lg">
+          Order Management
+        </Text>
+        <Button variant="default" onClick={() => void runExport()}>
+          Export CSV
+        </Button>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+        {[
+          ['Total Orders', String(list.length)],
+          ['Total Revenue', formatPrice(revenue)],
+          ['Recent Orders (24h)', String(recent)],
+        ].map(([label, value]) => (
+          <Card key={label} withBorder>
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="xl">
+              {value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {orders.isPending ? (
+        <Text>Loading orders...</Text>
+      ) : list.length === 0 ? (
+        <Text>No orders found yet.</Text>
+      ) : (
+        <Stack>
+          {list.map((order) => (
+            <OrderCard
+              key={order.id}
+              order={order}
+              onStatus={(status) => setStatus.mutate({ id: order.id, status })}
+              onDelete={() => remove.mutate(order.id)}
+            />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPrice } from '@/lib/format';
+import { createProduct, deleteProduct, updateProduct, useProducts, type AdminProduct } from '../api/products';
+import { readAdminUser, serverErrorText } from '../lib/admin-session';
+import { toastError, toastSuccess } from '../lib/toast';
+import classes from './admin-table.module.css';
+import { ConfirmModal } from './confirm-modal';
+import { ProductFormModal } from './product-form-modal';
+
+type Dialog = { kind: 'none' } | { kind: 'form'; product: AdminProduct | null; key: number } | { kind: 'delete'; product: AdminProduct };
+
+function ProductImage({ src, title }: { src: string | null; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return <div className={classes.noImage}>No Image</div>;
+  return <img className={classes.thumb} src={src} alt={title} onError={() => setFailed(true)} />;
+}
+
+export function ProductsTab() {
+  const queryClient = useQueryClient();
+  const products = useProducts();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
+
+  const create = useMutation({
+    mutationFn: createProduct,
+    onSuccess: () => {
+      toastSuccess('Product created successfully');
+      close();
+      void refresh();
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to create product'),
+  });
+  const update = useMutation({
+    mutationFn: updateProduct,
+    onSuccess: () => {
+      toastSuccess('Product updated successfully');
+      close();
+      void refresh();
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to update product'),
+  });
+  const remove = useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => {
+      toastSuccess('Product deleted successfully');
+      void refresh();
+    },
+    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to delete product'),
+  });
+
+  if (!readAdminUser()) return <Text>Please log in as admin</Text>;
+
+  const list = products.data ?? [];
+
+  return (
+    <section aria-label="Products">
+      <div className={classes.toolbar}>
+        <Text fw={600} size="lg">
+          Product Management
+        </Text>
+        <Button onClick={() => setDialog({ kind: 'form', product: null, key: Date.now() })}>Add Product</Button>
+      </div>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Image</Table.Th>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Variants</Table.Th>
+              <Table.Th>Quantity</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {products.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>Loading products...</Table.Td>
+              </Table.Tr>
+            ) : list.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>No products found. Create your first product!</Table.Td>
+              </Table.Tr>
+            ) : (
+              list.map((product) => (
+                <Table.Tr key={product.id}>
+                  <Table.Td>
+                    <ProductImage src={product.image} title={product.title} />
+                  </Table.Td>
+                  <Table.Td>{product.title}</Table.Td>
+                  <Table.Td>{formatPrice(product.price)}</Table.Td>
+                  <Table.Td>{product.variants.join(', ')}</Table.Td>
+                  <Table.Td>{product.availableQuantity}</Table.Td>
+                  <Table.Td>
+                    <Badge color={product.isActive ? 'green' : 'gray'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', product, key: Date.now() })} aria-label={`Edit ${product.title}`}>
+                        Edit
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', product })} aria-label={`Delete ${product.title}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {dialog.kind === 'form' && (
+        <ProductFormModal
+          key={dialog.key}
+          opened
+          product={dialog.product}
+          pending={create.isPending || update.isPending}
+          onClose={close}
+          onSubmit={(form) => (dialog.product ? update.mutate({ id: dialog.product.id, form }) : create.mutate(form))}
+        />
+      )}
+      <ConfirmModal
+        opened={dialog.kind === 'delete'}
+        title="Delete Product"
+        message={dialog.kind === 'delete' ? `Are you sure you want to delete the product "${dialog.product.title}"?` : ''}
+        onClose={close}
+        onConfirm={() => dialog.kind === 'delete' && remove.mutate(dialog.product.id)}
+      />
+    </section>
+  );
+}

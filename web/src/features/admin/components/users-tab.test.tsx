@@ -1,0 +1,108 @@
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@/testing/render';
+import { houses, mockAdminApi, signInStored, users } from '../testing/admin-fixtures';
+import { UsersTab } from './users-tab';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const toast = (title: string, message: string) =>
+  waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title, message })));
+
+describe('UsersTab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInStored();
+    vi.mocked(notifications.show).mockClear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists users with house name, the id of an unknown house, or None, and Yes/No for admin', async () => {
+    mockAdminApi({ 'GET /admin/users': { success: true, users }, 'GET /admin/houses': { success: true, houses } });
+    render(<UsersTab currentUserId={1} />);
+    const mila = (await screen.findByText('mila')).closest('tr');
+    expect(mila && within(mila).getByText('Haus Wolf')).toBeInTheDocument();
+    const ghost = screen.getByText('ghost').closest('tr');
+    expect(ghost && within(ghost).getByText('99')).toBeInTheDocument();
+    const orga = screen.getByText('orga').closest('tr');
+    expect(orga && within(orga).getByText('None')).toBeInTheDocument();
+    expect(orga && within(orga).getByText('Yes')).toBeInTheDocument();
+    for (const name of ['Import CSV', 'Export CSV', 'Add User']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('shows "No users found" when the list fails to load', async () => {
+    mockAdminApi({ 'GET /admin/houses': { success: true, houses } });
+    render(<UsersTab currentUserId={1} />);
+    expect(screen.getByText('Loading users...')).toBeInTheDocument();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+
+  it('validates the create dialog and creates a user', async () => {
+    const request = mockAdminApi({
+      'GET /admin/users': { success: true, users },
+      'GET /admin/houses': { success: true, houses },
+      'POST /admin/users': { success: true },
+    });
+    const { user } = render(<UsersTab currentUserId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Username'), 'ab');
+    await user.type(within(dialog).getByLabelText('Password'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(within(dialog).getByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('This user will have full administrative access')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Username'), 'c');
+    await user.type(within(dialog).getByLabelText('Password'), '456');
+    await user.click(within(dialog).getByLabelText('Admin User'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await toast('Success', 'User created successfully');
+    expect(request).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'POST', url: '/admin/users', data: { username: 'abc', password: '123456', houseId: null, isAdmin: true } }),
+    );
+  });
+
+  it('leaves a blank password out of an edit', async () => {
+    const request = mockAdminApi({
+      'GET /admin/users': { success: true, users },
+      'GET /admin/houses': { success: true, houses },
+      'PUT /admin/users/2': { success: true },
+    });
+    const { user } = render(<UsersTab currentUserId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit mila' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Password (leave empty to keep current)')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Update User' }));
+    await toast('Success', 'User updated successfully');
+    expect(request).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'PUT', url: '/admin/users/2', data: { username: 'mila', houseId: 1, isAdmin: false } }),
+    );
+  });
+
+  it('asks before deleting and reports a failure', async () => {
+    const request = mockAdminApi({ 'GET /admin/users': { success: true, users }, 'GET /admin/houses': { success: true, houses } });
+    const { user } = render(<UsersTab currentUserId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete mila' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'DELETE' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await toast('Error', 'Failed to delete user');
+  });
+
+  it('rejects an empty CSV and reports the import counts', async () => {
+    mockAdminApi({
+      'GET /admin/users': { success: true, users },
+      'GET /admin/houses': { success: true, houses },
+      'POST /admin/import/users': { success: true, results: { success: 2, failed: 1, errors: [{ line: 3, error: 'x' }] } },
+    });
+    const { user } = render(<UsersTab currentUserId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(within(dialog).getByText('CSV content cannot be empty')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('CSV content'), 'username,password{Enter}a,b');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await toast('Import Successful', 'Imported 2 users, failed 1');
+  });
+});

@@ -1,0 +1,156 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useHouses } from '../api/houses';
+import { createUser, deleteUser, exportUsers, importUsers, updateUser, useUsers, type User } from '../api/users';
+import { toastError, toastSuccess } from '../lib/toast';
+import classes from './admin-table.module.css';
+import { ConfirmModal } from './confirm-modal';
+import { ImportUsersModal } from './import-users-modal';
+import { UserFormModal } from './user-form-modal';
+
+type Dialog = { kind: 'none' } | { kind: 'form'; user: User | null; key: number } | { kind: 'import' } | { kind: 'delete'; user: User };
+
+export function UsersTab({ currentUserId }: { currentUserId: number }) {
+  const queryClient = useQueryClient();
+  const users = useUsers();
+  const houses = useHouses();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+
+  const create = useMutation({
+    mutationFn: createUser,
+    onSuccess: () => {
+      toastSuccess('User created successfully');
+      close();
+      void refresh();
+    },
+    onError: () => toastError('Failed to create user'),
+  });
+  const update = useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => {
+      toastSuccess('User updated successfully');
+      close();
+      void refresh();
+    },
+    onError: () => toastError('Failed to update user'),
+  });
+  const remove = useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => {
+      toastSuccess('User deleted successfully');
+      void refresh();
+    },
+    onError: () => toastError('Failed to delete user'),
+  });
+  const runImport = useMutation({
+    mutationFn: importUsers,
+    onSuccess: (results) => {
+      toastSuccess(`Imported ${results.success} users, failed ${results.failed}`, 'Import Successful');
+      close();
+      void refresh();
+    },
+    onError: () => toastError('Failed to import users', 'Import Failed'),
+  });
+
+  const runExport = () =>
+    exportUsers().catch(() => toastError('Failed to export users', 'Export Failed'));
+
+  const houseName = (houseId: number | null) => {
+    if (houseId === null) return 'None';
+    return houses.data?.find((house) => house.id === houseId)?.name ?? String(houseId);
+  };
+
+  const list = users.data ?? [];
+
+  return (
+    <section aria-label="Users">
+      <div className={classes.toolbar}>
+        <Text fw={600} size="lg">
+          Users
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setDialog({ kind: 'import' })}>
+            Import CSV
+          </Button>
+          <Button variant="default" onClick={() => void runExport()}>
+            Export CSV
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'form', user: null, key: Date.now() })}>Add User</Button>
+        </Group>
+      </div>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Username</Table.Th>
+              <Table.Th>House</Table.Th>
+              <Table.Th>Admin</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>Loading users...</Table.Td>
+              </Table.Tr>
+            ) : list.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>No users found</Table.Td>
+              </Table.Tr>
+            ) : (
+              list.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.id}</Table.Td>
+                  <Table.Td>{user.username}</Table.Td>
+                  <Table.Td>{houseName(user.houseId)}</Table.Td>
+                  <Table.Td>{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', user, key: Date.now() })} aria-label={`Edit ${user.username}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        disabled={user.id === currentUserId}
+                        onClick={() => setDialog({ kind: 'delete', user })}
+                        aria-label={`Delete ${user.username}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {dialog.kind === 'form' && (
+        <UserFormModal
+          key={dialog.key}
+          opened
+          user={dialog.user}
+          houses={houses.data ?? []}
+          pending={create.isPending || update.isPending}
+          onClose={close}
+          onSubmit={(values) => (dialog.user ? update.mutate({ id: dialog.user.id, values }) : create.mutate(values))}
+        />
+      )}
+      {dialog.kind === 'import' && <ImportUsersModal opened pending={runImport.isPending} onClose={close} onImport={(csv) => runImport.mutate(csv)} />}
+      <ConfirmModal
+        opened={dialog.kind === 'delete'}
+        title="Delete User"
+        message={dialog.kind === 'delete' ? `Are you sure you want to delete the user "${dialog.user.username}"?` : ''}
+        onClose={close}
+        onConfirm={() => dialog.kind === 'delete' && remove.mutate(dialog.user.id)}
+      />
+    </section>
+  );
+}

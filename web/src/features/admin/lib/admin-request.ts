@@ -1,0 +1,23 @@
+import type { AxiosRequestConfig } from 'axios';
+import { api } from '@/lib/api-client';
+import { adminHeaders, reportIfExpired } from './admin-session';
+
+/** An admin call: x-user-id on every request, and a 401 ends the session. */
+export async function adminRequest<T = unknown>(config: AxiosRequestConfig): Promise<T> {
+  try {
+    const response = await api.request<T>({ ...config, headers: { ...config.headers, ...adminHeaders() } });
+    return response.data;
+  } catch (error) {
+    reportIfExpired(error);
+    throw error;
+  }
+}
+
+/** A list read whose failure silently yields an empty list (SPEC §8). */
+export async function adminList<T>(url: string, pick: (data: unknown) => T[] | null, params?: Record<string, unknown>): Promise<T[]> {
+  try {
+    return pick(await adminRequest({ method: 'GET', url, params })) ?? [];
+  } catch {
+    return [];
+  }
+}
