@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteAccessCode, exportAccessCodes, useAccessCodes, type AccessCode } from '../api/access-codes';
 import { generateCodes, useHouses } from '../api/houses';
-import { serverErrorText } from '../lib/admin-session';
 import { toastError, toastSuccess } from '../lib/toast';
+import { useToastMutation } from '../lib/use-toast-mutation';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
@@ -21,21 +21,22 @@ export function AccessCodesTab() {
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] });
 
-  const remove = useMutation({
+  const remove = useToastMutation({
     mutationFn: deleteAccessCode,
+    success: 'Access code deleted successfully',
+    failure: 'Failed to delete access code',
     onSuccess: () => {
-      toastSuccess('Access code deleted successfully');
       void refresh();
     },
-    onError: () => toastError('Failed to delete access code'),
   });
-  const generate = useMutation({
+  const generate = useToastMutation({
     mutationFn: generateCodes,
-    onSuccess: (generated) => {
-      toastSuccess(`Generated ${generated.length} access codes`);
+    success: (generated) => `Generated ${generated.length} access codes`,
+    failure: 'Failed to generate access codes',
+    preferServerText: true,
+    onSuccess: () => {
       void refresh();
     },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to generate access codes'),
   });
 
   const exportCodes = () =>

@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createHouse, deleteHouse, generateCodes, updateHouse, useHouses, type House } from '../api/houses';
-import { serverErrorText } from '../lib/admin-session';
-import { toastError, toastSuccess } from '../lib/toast';
+import { useToastMutation } from '../lib/use-toast-mutation';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
@@ -22,39 +21,38 @@ export function HousesTab() {
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
-  const create = useMutation({
+  const create = useToastMutation({
     mutationFn: createHouse,
+    success: 'House created successfully',
+    failure: 'Failed to create house',
     onSuccess: () => {
-      toastSuccess('House created successfully');
       close();
       void refresh();
     },
-    onError: () => toastError('Failed to create house'),
   });
-  const update = useMutation({
+  const update = useToastMutation({
     mutationFn: updateHouse,
+    success: 'House updated successfully',
+    failure: 'Failed to update house',
     onSuccess: () => {
-      toastSuccess('House updated successfully');
       close();
       void refresh();
     },
-    onError: () => toastError('Failed to update house'),
   });
-  const remove = useMutation({
+  const remove = useToastMutation({
     mutationFn: deleteHouse,
+    success: 'House deleted successfully',
+    failure: 'Failed to delete house',
     onSuccess: () => {
-      toastSuccess('House deleted successfully');
       void refresh();
     },
-    onError: () => toastError('Failed to delete house'),
   });
-  const generate = useMutation({
+  const generate = useToastMutation({
     mutationFn: generateCodes,
-    onSuccess: (codes) => {
-      toastSuccess(`Generated ${codes.length} access codes`);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] });
-    },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to generate access codes'),
+    success: (codes) => `Generated ${codes.length} access codes`,
+    failure: 'Failed to generate access codes',
+    preferServerText: true,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] }),
   });
 
   const list = houses.data ?? [];

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { parseOrderItems, type OrderItem } from '@contract/orders';
 import { formatPrice } from '@/lib/format';
 import { deleteOrder, exportOrders, updateOrderStatus, useOrders, type AdminOrder } from '../api/orders';
-import { serverErrorText } from '../lib/admin-session';
-import { toastError, toastSuccess } from '../lib/toast';
+import { toastError } from '../lib/toast';
+import { useToastMutation } from '../lib/use-toast-mutation';
 import classes from './admin-table.module.css';
 
 /** SPEC §4 tones: secondary, outline, default, success, destructive. */
@@ -103,21 +103,23 @@ export function OrdersTab() {
   const orders = useOrders();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
-  const setStatus = useMutation({
+  const setStatus = useToastMutation({
     mutationFn: updateOrderStatus,
+    success: 'Order status updated successfully',
+    failure: 'Failed to update order status',
+    preferServerText: true,
     onSuccess: () => {
-      toastSuccess('Order status updated successfully');
       void refresh();
     },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to update order status'),
   });
-  const remove = useMutation({
+  const remove = useToastMutation({
     mutationFn: deleteOrder,
+    success: 'Order deleted successfully',
+    failure: 'Failed to delete order',
+    preferServerText: true,
     onSuccess: () => {
-      toastSuccess('Order deleted successfully');
       void refresh();
     },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to delete order'),
   });
 
   const runExport = () =>

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice } from '@/lib/format';
 import { createProduct, deleteProduct, updateProduct, useProducts, type AdminProduct } from '../api/products';
-import { readAdminUser, serverErrorText } from '../lib/admin-session';
-import { toastError, toastSuccess } from '../lib/toast';
+import { readAdminUser } from '../lib/admin-session';
+import { useToastMutation } from '../lib/use-toast-mutation';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ProductFormModal } from './product-form-modal';
@@ -24,31 +24,34 @@ export function ProductsTab() {
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
 
-  const create = useMutation({
+  const create = useToastMutation({
     mutationFn: createProduct,
+    success: 'Product created successfully',
+    failure: 'Failed to create product',
+    preferServerText: true,
     onSuccess: () => {
-      toastSuccess('Product created successfully');
       close();
       void refresh();
     },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to create product'),
   });
-  const update = useMutation({
+  const update = useToastMutation({
     mutationFn: updateProduct,
+    success: 'Product updated successfully',
+    failure: 'Failed to update product',
+    preferServerText: true,
     onSuccess: () => {
-      toastSuccess('Product updated successfully');
       close();
       void refresh();
     },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to update product'),
   });
-  const remove = useMutation({
+  const remove = useToastMutation({
     mutationFn: deleteProduct,
+    success: 'Product deleted successfully',
+    failure: 'Failed to delete product',
+    preferServerText: true,
     onSuccess: () => {
-      toastSuccess('Product deleted successfully');
       void refresh();
     },
-    onError: (error) => toastError(serverErrorText(error) ?? 'Failed to delete product'),
   });
 
   if (!readAdminUser()) return <Text>Please log in as admin</Text>;

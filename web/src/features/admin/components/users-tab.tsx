@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useHouses } from '../api/houses';
 import { createUser, deleteUser, exportUsers, importUsers, updateUser, useUsers, type User } from '../api/users';
 import { toastError, toastSuccess } from '../lib/toast';
+import { useToastMutation } from '../lib/use-toast-mutation';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ImportUsersModal } from './import-users-modal';
@@ -19,31 +20,31 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
 
-  const create = useMutation({
+  const create = useToastMutation({
     mutationFn: createUser,
+    success: 'User created successfully',
+    failure: 'Failed to create user',
     onSuccess: () => {
-      toastSuccess('User created successfully');
       close();
       void refresh();
     },
-    onError: () => toastError('Failed to create user'),
   });
-  const update = useMutation({
+  const update = useToastMutation({
     mutationFn: updateUser,
+    success: 'User updated successfully',
+    failure: 'Failed to update user',
     onSuccess: () => {
-      toastSuccess('User updated successfully');
       close();
       void refresh();
     },
-    onError: () => toastError('Failed to update user'),
   });
-  const remove = useMutation({
+  const remove = useToastMutation({
     mutationFn: deleteUser,
+    success: 'User deleted successfully',
+    failure: 'Failed to delete user',
     onSuccess: () => {
-      toastSuccess('User deleted successfully');
       void refresh();
     },
-    onError: () => toastError('Failed to delete user'),
   });
   const runImport = useMutation({
     mutationFn: importUsers,
