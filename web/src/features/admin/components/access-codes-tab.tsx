@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteAccessCode, exportAccessCodes, useAccessCodes, type AccessCode } from '../api/access-codes';
 import { generateCodes, useHouses } from '../api/houses';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
+import { AdminTable } from './admin-table';
+import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
@@ -50,22 +52,13 @@ export function AccessCodesTab() {
 
   return (
     <section aria-label="Access codes">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
-        {[
+      <StatCards
+        stats={[
           ['Total Access Codes', list.length],
           ['Used Codes', used],
           ['Unused Codes', list.length - used],
-        ].map(([label, value]) => (
-          <Card key={label} withBorder>
-            <Text size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text fw={700} size="xl">
-              {value}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+        ]}
+      />
       <div className={classes.toolbar}>
         <Select
           label="Filter by house"
@@ -81,46 +74,30 @@ export function AccessCodesTab() {
           </Button>
         </Group>
       </div>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>House</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {codes.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>Loading access codes...</Table.Td>
-              </Table.Tr>
-            ) : list.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>No access codes found</Table.Td>
-              </Table.Tr>
-            ) : (
-              list.map((code) => (
-                <Table.Tr key={code.id}>
-                  <Table.Td>{code.id}</Table.Td>
-                  <Table.Td className={classes.code}>{code.code}</Table.Td>
-                  <Table.Td>{code.houseName ?? code.houseId ?? 'None'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={code.isUsed ? 'red' : 'green'}>{code.isUsed ? 'Used' : 'Available'}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', code })} aria-label={`Delete ${code.code}`}>
-                      Delete
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        columns={['ID', 'Code', 'House', 'Status', 'Actions']}
+        minWidth={560}
+        loading={codes.isPending}
+        loadingText="Loading access codes..."
+        empty={list.length === 0}
+        emptyText="No access codes found"
+      >
+        {list.map((code) => (
+          <Table.Tr key={code.id}>
+            <Table.Td>{code.id}</Table.Td>
+            <Table.Td className={classes.code}>{code.code}</Table.Td>
+            <Table.Td>{code.houseName ?? code.houseId ?? 'None'}</Table.Td>
+            <Table.Td>
+              <Badge color={code.isUsed ? 'red' : 'green'}>{code.isUsed ? 'Used' : 'Available'}</Badge>
+            </Table.Td>
+            <Table.Td>
+              <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', code })} aria-label={`Delete ${code.code}`}>
+                Delete
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
 
       {dialog.kind === 'generate' && selectedHouse && (
         <GenerateCodesModal

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createHouse, deleteHouse, generateCodes, updateHouse, useHouses, type House } from '../api/houses';
 import { useToastMutation } from '../lib/use-toast-mutation';
+import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
@@ -65,54 +66,39 @@ export function HousesTab() {
         </Text>
         <Button onClick={() => setDialog({ kind: 'form', house: null, key: Date.now() })}>Add House</Button>
       </div>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Chat URL</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {houses.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>Loading houses...</Table.Td>
-              </Table.Tr>
-            ) : list.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>No houses found</Table.Td>
-              </Table.Tr>
-            ) : (
-              list.map((house) => (
-                <Table.Tr key={house.id}>
-                  <Table.Td>{house.id}</Table.Td>
-                  <Table.Td>{house.name}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={house.chatUrl} target="_blank" rel="noopener noreferrer">
-                      {house.chatUrl}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', house, key: Date.now() })} aria-label={`Edit ${house.name}`}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'generate', house, key: Date.now() })} aria-label={`Generate Codes for ${house.name}`}>
-                        Generate Codes
-                      </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', house })} aria-label={`Delete ${house.name}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        columns={['ID', 'Name', 'Chat URL', 'Actions']}
+        minWidth={640}
+        loading={houses.isPending}
+        loadingText="Loading houses..."
+        empty={list.length === 0}
+        emptyText="No houses found"
+      >
+        {list.map((house) => (
+          <Table.Tr key={house.id}>
+            <Table.Td>{house.id}</Table.Td>
+            <Table.Td>{house.name}</Table.Td>
+            <Table.Td>
+              <Anchor href={house.chatUrl} target="_blank" rel="noopener noreferrer">
+                {house.chatUrl}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', house, key: Date.now() })} aria-label={`Edit ${house.name}`}>
+                  Edit
+                </Button>
+                <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'generate', house, key: Date.now() })} aria-label={`Generate Codes for ${house.name}`}>
+                  Generate Codes
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', house })} aria-label={`Delete ${house.name}`}>
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
 
       {dialog.kind === 'form' && (
         <HouseFormModal

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseOrderItems, type OrderItem } from '@contract/orders';
 import { formatPrice } from '@/lib/format';
 import { deleteOrder, exportOrders, updateOrderStatus, useOrders, type AdminOrder } from '../api/orders';
 import { toastError } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
+import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 
 /** SPEC §4 tones: secondary, outline, default, success, destructive. */
@@ -140,22 +141,13 @@ export function OrdersTab() {
           Export CSV
         </Button>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
-        {[
+      <StatCards
+        stats={[
           ['Total Orders', String(list.length)],
           ['Total Revenue', formatPrice(revenue)],
           ['Recent Orders (24h)', String(recent)],
-        ].map(([label, value]) => (
-          <Card key={label} withBorder>
-            <Text size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text fw={700} size="xl">
-              {value}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+        ]}
+      />
       {orders.isPending ? (
         <Text>Loading orders...</Text>
       ) : list.length === 0 ? (

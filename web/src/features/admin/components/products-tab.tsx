@@ -5,6 +5,7 @@ import { formatPrice } from '@/lib/format';
 import { createProduct, deleteProduct, updateProduct, useProducts, type AdminProduct } from '../api/products';
 import { readAdminUser } from '../lib/admin-session';
 import { useToastMutation } from '../lib/use-toast-mutation';
+import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ProductFormModal } from './product-form-modal';
@@ -66,57 +67,40 @@ export function ProductsTab() {
         </Text>
         <Button onClick={() => setDialog({ kind: 'form', product: null, key: Date.now() })}>Add Product</Button>
       </div>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Image</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Variants</Table.Th>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {products.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={7}>Loading products...</Table.Td>
-              </Table.Tr>
-            ) : list.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={7}>No products found. Create your first product!</Table.Td>
-              </Table.Tr>
-            ) : (
-              list.map((product) => (
-                <Table.Tr key={product.id}>
-                  <Table.Td>
-                    <ProductImage src={product.image} title={product.title} />
-                  </Table.Td>
-                  <Table.Td>{product.title}</Table.Td>
-                  <Table.Td>{formatPrice(product.price)}</Table.Td>
-                  <Table.Td>{product.variants.join(', ')}</Table.Td>
-                  <Table.Td>{product.availableQuantity}</Table.Td>
-                  <Table.Td>
-                    <Badge color={product.isActive ? 'green' : 'gray'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', product, key: Date.now() })} aria-label={`Edit ${product.title}`}>
-                        Edit
-                      </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', product })} aria-label={`Delete ${product.title}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        columns={['Image', 'Title', 'Price', 'Variants', 'Quantity', 'Status', 'Actions']}
+        minWidth={760}
+        verticalSpacing="xs"
+        loading={products.isPending}
+        loadingText="Loading products..."
+        empty={list.length === 0}
+        emptyText="No products found. Create your first product!"
+      >
+        {list.map((product) => (
+          <Table.Tr key={product.id}>
+            <Table.Td>
+              <ProductImage src={product.image} title={product.title} />
+            </Table.Td>
+            <Table.Td>{product.title}</Table.Td>
+            <Table.Td>{formatPrice(product.price)}</Table.Td>
+            <Table.Td>{product.variants.join(', ')}</Table.Td>
+            <Table.Td>{product.availableQuantity}</Table.Td>
+            <Table.Td>
+              <Badge color={product.isActive ? 'green' : 'gray'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', product, key: Date.now() })} aria-label={`Edit ${product.title}`}>
+                  Edit
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', product })} aria-label={`Delete ${product.title}`}>
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
 
       {dialog.kind === 'form' && (
         <ProductFormModal

@@ -5,6 +5,7 @@ import { useHouses } from '../api/houses';
 import { createUser, deleteUser, exportUsers, importUsers, updateUser, useUsers, type User } from '../api/users';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
+import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ImportUsersModal } from './import-users-modal';
@@ -82,56 +83,40 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           <Button onClick={() => setDialog({ kind: 'form', user: null, key: Date.now() })}>Add User</Button>
         </Group>
       </div>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>House</Table.Th>
-              <Table.Th>Admin</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>Loading users...</Table.Td>
-              </Table.Tr>
-            ) : list.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>No users found</Table.Td>
-              </Table.Tr>
-            ) : (
-              list.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.id}</Table.Td>
-                  <Table.Td>{user.username}</Table.Td>
-                  <Table.Td>{houseName(user.houseId)}</Table.Td>
-                  <Table.Td>{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', user, key: Date.now() })} aria-label={`Edit ${user.username}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        disabled={user.id === currentUserId}
-                        onClick={() => setDialog({ kind: 'delete', user })}
-                        aria-label={`Delete ${user.username}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        columns={['ID', 'Username', 'House', 'Admin', 'Actions']}
+        minWidth={560}
+        loading={users.isPending}
+        loadingText="Loading users..."
+        empty={list.length === 0}
+        emptyText="No users found"
+      >
+        {list.map((user) => (
+          <Table.Tr key={user.id}>
+            <Table.Td>{user.id}</Table.Td>
+            <Table.Td>{user.username}</Table.Td>
+            <Table.Td>{houseName(user.houseId)}</Table.Td>
+            <Table.Td>{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', user, key: Date.now() })} aria-label={`Edit ${user.username}`}>
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  disabled={user.id === currentUserId}
+                  onClick={() => setDialog({ kind: 'delete', user })}
+                  aria-label={`Delete ${user.username}`}
+                >
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
 
       {dialog.kind === 'form' && (
         <UserFormModal
