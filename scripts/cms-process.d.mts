@@ -21,4 +21,5 @@ export function startBuiltCms(options?: {
   port?: number;
   logFile?: string;
   timeoutMs?: number;
+  nodeArgs?: string[];
 }): Promise<CmsProcess>;

@@ -46,13 +46,18 @@ export function spawnLogged(command, args, { cwd, env = {}, logFile }) {
 /**
  * Starts the built cms (build it first with buildCms) with the given database settings and
  * waits until it answers. Secrets are fresh unless env brings its own; instances that must
- * accept each other's sessions get the same SESSION_SECRET through env.
+ * accept each other's sessions get the same SESSION_SECRET through env. nodeArgs are options
+ * for node itself, e.g. --cpu-prof, which NODE_OPTIONS does not accept.
  */
-export async function startBuiltCms({ env = {}, port, logFile, timeoutMs = 120_000 } = {}) {
+export async function startBuiltCms({ env = {}, port, logFile, timeoutMs = 120_000, nodeArgs = [] } = {}) {
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
   const startedAt = performance.now();
-  const child = spawnLogged('node_modules/.bin/strapi', ['start'], {
+  const [command, args] =
+    nodeArgs.length > 0
+      ? [process.execPath, [...nodeArgs, 'node_modules/@strapi/strapi/bin/strapi.js', 'start']]
+      : ['node_modules/.bin/strapi', ['start']];
+  const child = spawnLogged(command, args, {
     cwd: CMS,
     logFile,
     env: {

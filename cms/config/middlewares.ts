@@ -8,6 +8,8 @@ const config: Core.Config.Middlewares = [
   'strapi::security',
   'strapi::cors',
   'strapi::poweredBy',
+  // Cached public reads end here, with the headers of everything above (see the middleware).
+  'global::public-fast-path',
   'strapi::query',
   {
     name: 'strapi::body',

@@ -2,27 +2,37 @@ import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 
-type Entry = { json: string; etag: string; storedAt: number };
+export type CachedAnswer = { json: string; etag: string; storedAt: number };
 
 // Another instance's writes reach this one within this time; this instance's own writes at once.
 const MAX_AGE_MS = Number(process.env.PUBLIC_CACHE_MAX_AGE_MS ?? 2000);
 
-const entries = new Map<string, Entry>();
+const entries = new Map<string, CachedAnswer>();
+// Bumped by every invalidation: an answer built from data read before a write is not stored after it.
+let generation = 0;
+
+/** The cache keys of the public reads, shared by their controllers and the fast path. */
+export const publicCacheKey = {
+  setting: (key: string) => `setting:${key}`,
+  shopItems: 'shop:items',
+  shopItem: (id: number | string) => `shop:item:${id}`,
+  siteContent: 'site-content',
+} as const;
 
 /** Forgets every cached public answer; called after any write to the data they are built from. */
-export const invalidatePublicCache = () => entries.clear();
+export const invalidatePublicCache = () => {
+  generation += 1;
+  entries.clear();
+};
 
-/**
- * Answers a public read from memory, built by load() at most once per change, with an ETag so
- * a browser or proxy revalidates with a 304 instead of downloading the body again.
- */
-export async function sendCachedJson(ctx: Context, key: string, load: () => Promise<unknown>) {
-  let entry = entries.get(key);
-  if (!entry || Date.now() - entry.storedAt > MAX_AGE_MS) {
-    const json = JSON.stringify(await load());
-    entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, storedAt: Date.now() };
-    entries.set(key, entry);
-  }
+/** The cached answer for key while it is fresh enough to send, else undefined. */
+export function freshAnswer(key: string): CachedAnswer | undefined {
+  const entry = entries.get(key);
+  return entry && Date.now() - entry.storedAt <= MAX_AGE_MS ? entry : undefined;
+}
+
+/** Sends a cached answer with its ETag, or a 304 when the browser already holds it. */
+export function sendAnswer(ctx: Context, entry: CachedAnswer) {
   ctx.set('ETag', entry.etag);
   ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
   if (ctx.get('if-none-match') === entry.etag) {
@@ -31,6 +41,21 @@ export async function sendCachedJson(ctx: Context, key: string, load: () => Prom
   }
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = entry.json;
+}
+
+/**
+ * Answers a public read from memory, built by load() at most once per change, with an ETag so
+ * a browser or proxy revalidates with a 304 instead of downloading the body again.
+ */
+export async function sendCachedJson(ctx: Context, key: string, load: () => Promise<unknown>) {
+  let entry = freshAnswer(key);
+  if (!entry) {
+    const before = generation;
+    const json = JSON.stringify(await load());
+    entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, storedAt: Date.now() };
+    if (generation === before) entries.set(key, entry);
+  }
+  sendAnswer(ctx, entry);
 }
 
 /** Content whose changes (panel, dashboard or API) must reach the cached public answers. */

@@ -92,4 +92,28 @@ describe('GET /api/shop/items and /api/shop/items/{id}', () => {
     await server.strapi.documents('api::product.product').update({ documentId, data: { isActive: true, price: 1999 } as never });
     expect((await listItems()).find((item) => item.id === horn.id)?.price).toBe(1999);
   });
+
+  it('keeps Strapi’s stock product reads closed to the public and open to a read-only API token', async () => {
+    const { documentId } = await server.strapi.db.query('api::product.product').findOne({ where: { title: 'Trinkhorn' } });
+    for (const path of ['/api/products', `/api/products/${documentId}`]) {
+      expect((await fetch(`${server.baseUrl}${path}`)).status).toBe(403);
+    }
+
+    const login = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', {
+      body: { email: 'editor@test.invalid', password: 'Editor-Test-1' },
+    });
+    const created = await call<{ data: { accessKey: string } }>(server, 'POST', '/admin/api-tokens', {
+      body: { name: 'read-only test', type: 'read-only', lifespan: null },
+      headers: { authorization: `Bearer ${login.body.data.token}` },
+    });
+    expect(created.status).toBe(201);
+    const response = await call<{ data: { title: string; image: { url: string } | null } }>(
+      server,
+      'GET',
+      `/api/products/${documentId}?populate=image`,
+      { headers: { authorization: `Bearer ${created.body.data.accessKey}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ title: 'Trinkhorn', image: { url: expect.stringMatching(/^\/uploads\//) } });
+  });
 });

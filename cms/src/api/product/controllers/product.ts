@@ -5,7 +5,7 @@ import { idParamSchema } from '../../../contract/common';
 import { SHOP_MESSAGES } from '../../../contract/shop';
 import { notFound } from '../../../http/api-error';
 import { checkImageFile, uploadedFile } from '../../../http/image-upload';
-import { sendCachedJson } from '../../../http/public-cache';
+import { publicCacheKey, sendCachedJson } from '../../../http/public-cache';
 import { parseInput, requestBody } from '../../../http/validate';
 import type { ProductService } from '../services/product';
 
@@ -23,12 +23,12 @@ export default factories.createCoreController(UID, ({ strapi }) => {
 
   return {
     async listPublic(ctx: Context) {
-      await sendCachedJson(ctx, 'shop:items', async () => ({ success: true, items: await products().listPublic() }));
+      await sendCachedJson(ctx, publicCacheKey.shopItems, async () => ({ success: true, items: await products().listPublic() }));
     },
 
     async findPublic(ctx: Context) {
       const id = productId(ctx, SHOP_MESSAGES.itemNotFound);
-      await sendCachedJson(ctx, `shop:item:${id}`, async () => ({ success: true, item: await products().findPublic(id) }));
+      await sendCachedJson(ctx, publicCacheKey.shopItem(id), async () => ({ success: true, item: await products().findPublic(id) }));
     },
 
     async listAdmin(ctx: Context) {

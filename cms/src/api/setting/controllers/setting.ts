@@ -1,13 +1,13 @@
 import { factories } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { settingWriteSchema } from '../../../contract/settings';
-import { sendCachedJson } from '../../../http/public-cache';
+import { publicCacheKey, sendCachedJson } from '../../../http/public-cache';
 import { parseInput, requestBody } from '../../../http/validate';
 
 export default factories.createCoreController('api::setting.setting', ({ strapi }) => ({
   async read(ctx: Context) {
     const { key } = ctx.params;
-    await sendCachedJson(ctx, `setting:${key}`, async () => ({
+    await sendCachedJson(ctx, publicCacheKey.setting(key), async () => ({
       success: true,
       value: await strapi.service('api::setting.setting').readPublic(key),
     }));

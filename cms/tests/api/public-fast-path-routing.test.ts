@@ -1,0 +1,91 @@
+import type { Context } from 'koa';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidatePublicCache, publicCacheKey, sendCachedJson } from '../../src/http/public-cache';
+import publicFastPath from '../../src/middlewares/public-fast-path';
+
+type FakeContext = Context & { headers: Record<string, string> };
+
+const fakeContext = (method: string, url: string): FakeContext => {
+  const [path, querystring = ''] = url.split('?');
+  const headers: Record<string, string> = {};
+  return {
+    method,
+    path,
+    querystring,
+    headers,
+    status: 404,
+    body: undefined,
+    type: '',
+    set: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    get: () => '',
+  } as unknown as FakeContext;
+};
+
+const fastPath = publicFastPath();
+
+/** Runs the middleware; true when it answered itself instead of passing the request on. */
+async function answeredByFastPath(method: string, url: string) {
+  const next = vi.fn(async () => {});
+  const ctx = fakeContext(method, url);
+  await fastPath(ctx, next);
+  return next.mock.calls.length === 0;
+}
+
+const cache = (key: string, value: unknown) => sendCachedJson(fakeContext('GET', '/'), key, async () => value);
+
+describe('the public fast path (which requests it answers)', () => {
+  beforeEach(async () => {
+    invalidatePublicCache();
+    await cache(publicCacheKey.setting('shop_enabled'), { success: true, value: 'true' });
+    await cache(publicCacheKey.shopItems, { success: true, items: [] });
+    await cache(publicCacheKey.shopItem(1), { success: true, item: {} });
+    await cache(publicCacheKey.siteContent, { festival: {} });
+  });
+
+  it.each(['/api/settings/shop_enabled', '/api/shop/items', '/api/shop/items/1', '/api/site-content'])(
+    'answers a GET of %s from the cache, with ETag and Cache-Control',
+    async (url) => {
+      const next = vi.fn(async () => {});
+      const ctx = fakeContext('GET', url);
+      await fastPath(ctx, next);
+      expect(next).not.toHaveBeenCalled();
+      expect(ctx.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(ctx.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(ctx.type).toBe('application/json; charset=utf-8');
+      expect(typeof ctx.body).toBe('string');
+    },
+  );
+
+  it.each([
+    ['POST', '/api/shop/items'],
+    ['HEAD', '/api/shop/items'],
+    ['GET', '/api/shop/items?populate=*'],
+    ['GET', '/api/shop/items/'],
+    ['GET', '/API/shop/items'],
+    ['GET', '/api/shop/items/01'],
+    ['GET', '/api/shop/items/2'],
+    ['GET', '/api/settings/shop%5Fenabled'],
+    ['GET', '/api/settings/other_key'],
+    ['GET', '/api/products'],
+  ])('passes %s %s on to the router', async (method, url) => {
+    expect(await answeredByFastPath(method, url)).toBe(false);
+  });
+
+  it('passes every read on to the router after a write, until the router has cached it again', async () => {
+    invalidatePublicCache();
+    expect(await answeredByFastPath('GET', '/api/shop/items')).toBe(false);
+    await cache(publicCacheKey.shopItems, { success: true, items: [] });
+    expect(await answeredByFastPath('GET', '/api/shop/items')).toBe(true);
+  });
+
+  it('does not keep an answer built from data read before a write', async () => {
+    invalidatePublicCache();
+    await sendCachedJson(fakeContext('GET', '/'), publicCacheKey.shopItems, async () => {
+      invalidatePublicCache(); // a write lands while the answer is being built
+      return { success: true, items: [] };
+    });
+    expect(await answeredByFastPath('GET', '/api/shop/items')).toBe(false);
+  });
+});

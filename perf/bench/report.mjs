@@ -1,0 +1,103 @@
+// The targets of issue 7 and how a run's figures are printed against them.
+const MB = 1024 * 1024;
+
+export const TARGETS = {
+  readShareOfBaseline: 0.25,
+  readTimesPeer: 5,
+  readP99Ms: 25,
+  orderP99Ms: 250,
+  coldStartMs: 5000,
+  rssBytes: 400 * MB,
+};
+
+/** 409 is the shop's answer to a shortage; any other refusal or a lost request is an error. */
+export const writeErrors = (result, allowed = []) =>
+  result.socketErrors +
+  Object.entries(result.statusCounts)
+    .filter(([status]) => !(Number(status) < 300 || allowed.includes(Number(status))))
+    .reduce((sum, [, count]) => sum + count, 0);
+
+export function judge(figures) {
+  const checks = [];
+  const check = (name, measured, target, pass) => checks.push({ name, measured, target, pass });
+  for (const read of figures.reads) {
+    check(`${read.name}: share of the bare baseline`, pct(read.ofBaseline), `≥ ${pct(TARGETS.readShareOfBaseline)}`, read.ofBaseline >= TARGETS.readShareOfBaseline);
+    check(`${read.name}: times the stock ${read.peer.name}`, `${read.overPeer.toFixed(1)}×`, `≥ ${TARGETS.readTimesPeer}×`, read.overPeer >= TARGETS.readTimesPeer);
+    check(`${read.name}: p99`, ms(read.cms.p99Ms), `≤ ${TARGETS.readP99Ms} ms`, read.cms.p99Ms <= TARGETS.readP99Ms);
+    check(`${read.name}: non-2xx`, String(read.cms.non2xx + read.cms.socketErrors), '0', read.cms.non2xx + read.cms.socketErrors === 0);
+  }
+  const orderErrors = writeErrors(figures.orders, [409]);
+  check('POST /api/shop/orders: p99', ms(figures.orders.p99Ms), `≤ ${TARGETS.orderP99Ms} ms`, figures.orders.p99Ms <= TARGETS.orderP99Ms);
+  check('POST /api/shop/orders: errors (not stock refusals)', String(orderErrors), '0', orderErrors === 0);
+  const verifyErrors = writeErrors(figures.verifyCode);
+  check('POST /api/auth/verify-code: errors', String(verifyErrors), '0', verifyErrors === 0);
+  if (figures.database === 'sqlite') {
+    check('cold start on seeded SQLite', ms(figures.coldStartMs), `≤ ${TARGETS.coldStartMs} ms`, figures.coldStartMs <= TARGETS.coldStartMs);
+  }
+  check('RSS after load', `${(figures.rssBytes / MB).toFixed(0)} MB`, `≤ ${TARGETS.rssBytes / MB} MB`, figures.rssBytes <= TARGETS.rssBytes);
+  return checks;
+}
+
+const pct = (ratio) => `${(ratio * 100).toFixed(0)} %`;
+const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const rps = (value) => value.toFixed(0);
+
+function table(header, rows) {
+  const widths = header.map((_, i) => Math.max(header[i].length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function printReport(figures) {
+  const { reads, peers, orders, verifyCode } = figures;
+  console.log(`\nnpm run bench · ${figures.database} · ${figures.date} · Node ${figures.node} · ${figures.cpus} CPUs · ${figures.seconds} s per run after ${figures.warmupSeconds} s warm-up\n`);
+  console.log(`Public reads, ${figures.connections.reads} connections`);
+  console.log(
+    table(
+      ['call', 'req/s', 'p50', 'p99', 'non-2xx', 'bare req/s', 'of bare', 'peer', 'peer req/s', '× peer'],
+      reads.map((r) => [
+        r.name,
+        rps(r.cms.requestsPerSecond),
+        ms(r.cms.p50Ms),
+        ms(r.cms.p99Ms),
+        r.cms.non2xx + r.cms.socketErrors,
+        rps(r.baseline.requestsPerSecond),
+        pct(r.ofBaseline),
+        r.peer.name,
+        rps(r.peer.requestsPerSecond),
+        `${r.overPeer.toFixed(1)}×`,
+      ]),
+    ),
+  );
+  console.log('\nStrapi stock REST peers (read-only API token), same connections');
+  console.log(
+    table(
+      ['peer', 'req/s', 'p50', 'p99', 'non-2xx', 'path'],
+      Object.entries(peers).map(([name, p]) => [name, rps(p.requestsPerSecond), ms(p.p50Ms), ms(p.p99Ms), p.non2xx + p.socketErrors, p.path]),
+    ),
+  );
+  console.log('\nWrites');
+  console.log(
+    table(
+      ['call', 'conns', 'per s', 'p50', 'p99', 'stock refusals', 'errors', 'statuses'],
+      [
+        ['POST /api/shop/orders', figures.connections.orders, orders, [409]],
+        ['POST /api/auth/verify-code', figures.connections.verifyCode, verifyCode, []],
+      ].map(([name, connections, r, allowed]) => [
+        name,
+        connections,
+        rps(r.requestsPerSecond),
+        ms(r.p50Ms),
+        ms(r.p99Ms),
+        allowed.length ? (r.statusCounts[409] ?? 0) : '–',
+        writeErrors(r, allowed),
+        JSON.stringify(r.statusCounts),
+      ]),
+    ),
+  );
+  console.log(`\nFirst start (seeding): ${ms(figures.seedStartMs)} · cold start on the seeded database: ${ms(figures.coldStartMs)} · RSS after load: ${(figures.rssBytes / MB).toFixed(0)} MB`);
+  console.log('\nTargets');
+  console.log(table(['target', 'measured', 'wanted', ''], figures.targets.map((t) => [t.name, t.measured, t.target, t.pass ? 'ok' : 'MISSED'])));
+  const missed = figures.targets.filter((t) => !t.pass).length;
+  console.log(missed === 0 ? '\nEvery target met.' : `\n${missed} target(s) missed.`);
+}

@@ -1,0 +1,198 @@
+// npm run bench [-- --postgres] [--profile] [--seconds 10] [--warmup 3]: the built cms under
+// load on a freshly seeded database, next to a bare node:http server answering the same bytes
+// and to Strapi's stock REST reading the same products. Prints the figures against the targets
+// (report.mjs) and writes them to artifacts/bench/<date>-<db>.json. --profile runs the loaded
+// cms under `node --cpu-prof` and prints the functions with the most self time.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBuiltCms } from '../../scripts/cms-process.mjs';
+import { freshSecrets } from '../../scripts/ensure-env.mjs';
+import { ROOT, buildCms, checkNode, ensureInstalled, log } from '../../scripts/lib.mjs';
+import { startBaseline, record } from './baseline-server.mjs';
+import { createDatabase } from './database.mjs';
+import { generateCodes, raiseStock, readOnlyToken, signInOrganiser } from './fixtures.mjs';
+import { residentBytes, servingPid } from './proc.mjs';
+import { topSelfTime } from './profile.mjs';
+import { judge, printReport } from './report.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+  },
+});
+const DB = options.postgres ? 'postgres' : 'sqlite';
+const SECONDS = Number(options.seconds);
+const WARMUP = Number(options.warmup);
+const OUT = path.join(ROOT, 'artifacts', 'bench');
+const READ_CONNECTIONS = 50;
+const ORDER_CONNECTIONS = 20;
+const VERIFY_CONNECTIONS = 10;
+
+checkNode();
+await ensureInstalled(path.join(ROOT, 'perf'));
+await buildCms();
+// After ensureInstalled: autocannon may have just been installed.
+const { measure } = await import('./load.mjs');
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const profileDir = path.join(OUT, 'profiles', `${stamp}-${DB}`);
+mkdirSync(path.join(OUT, 'logs'), { recursive: true });
+const logFile = path.join(OUT, 'logs', `cms-${stamp}-${DB}.log`);
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'gos-bench-'));
+mkdirSync(path.join(workDir, 'public', 'uploads'), { recursive: true });
+const database = await createDatabase(DB, workDir);
+const organiser = { username: 'bench-orga', password: randomBytes(18).toString('base64url') };
+const editor = { email: 'bench@bench.invalid', password: `Bench-${randomBytes(12).toString('hex')}-A1` };
+const env = {
+  ...freshSecrets(),
+  ...database.env,
+  // As docker-compose.yml runs it in production, behind the site's entry.
+  PUBLIC_URL: 'http://localhost:8080',
+  TRUST_PROXY: 'true',
+  LOG_LEVEL: 'info',
+  PUBLIC_DIR: path.join(workDir, 'public'),
+  ORGANISER_USERNAME: organiser.username,
+  ORGANISER_PASSWORD: organiser.password,
+  CMS_ADMIN_EMAIL: editor.email,
+  CMS_ADMIN_PASSWORD: editor.password,
+  // Only valid codes are sent, so no failure should count; raised anyway so a stray one cannot
+  // turn the run into a wall of 429s.
+  RATE_LIMIT_MAX_FAILURES: '1000000',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+};
+
+let cms;
+let baseline;
+try {
+  log(`Seeding a fresh ${DB} database (first start)…`);
+  const seeding = await startBuiltCms({ env, logFile });
+  const seedStartMs = seeding.startupMs;
+  await seeding.stop();
+
+  log('Starting the cms again on the seeded database (cold start)…');
+  const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  cms = await startBuiltCms({ env, logFile, nodeArgs });
+  const coldStartMs = cms.startupMs;
+
+  const session = await signInOrganiser(cms.url, organiser.username, organiser.password);
+  const [product] = await raiseStock(cms.url, session, 1_000_000);
+  const codes = await generateCodes(cms.url, session, 200);
+  const token = await readOnlyToken(cms.url, editor.email, editor.password);
+
+  // Strapi's stock REST (core find/findOne with the image populated) reading the same active
+  // products in the same order, authorised by the read-only token: the peer a typical Strapi
+  // project would serve. Neither route is open to the public role (see product/routes/product.ts).
+  const stockList = `/api/products?${new URLSearchParams({ 'filters[isActive][$eq]': 'true', sort: 'id:asc', populate: 'image' })}`;
+  const stockHeaders = { authorization: `Bearer ${token}` };
+  const listed = await fetch(`${cms.url}${stockList}`, { headers: stockHeaders });
+  if (!listed.ok) throw new Error(`the stock REST list answered ${listed.status}`);
+  const { data: stockProducts } = await listed.json();
+  const stockItem = `/api/products/${stockProducts.find((p) => p.id === product.id).documentId}?populate=image`;
+
+  const reads = [
+    { name: 'GET /api/settings/shop_enabled', path: '/api/settings/shop_enabled', peer: 'findOne' },
+    { name: 'GET /api/shop/items', path: '/api/shop/items', peer: 'find' },
+    { name: 'GET /api/shop/items/{id}', path: `/api/shop/items/${product.id}`, peer: 'findOne' },
+    { name: 'GET /api/site-content', path: '/api/site-content', peer: 'find' },
+  ];
+  const recordings = {};
+  for (const read of reads) {
+    recordings[read.path] = await record(`${cms.url}${read.path}`);
+    if (recordings[read.path].status !== 200) throw new Error(`${read.path} answered ${recordings[read.path].status}`);
+  }
+  baseline = await startBaseline(recordings, workDir);
+
+  const load = (url, connections, extra = {}) => measure({ url, connections, seconds: SECONDS, warmupSeconds: WARMUP, ...extra });
+  const peers = {};
+  for (const [name, route] of [['find', stockList], ['findOne', stockItem]]) {
+    log(`Loading the stock REST ${name} (${route.split('?')[0]})…`);
+    peers[name] = { path: route, ...(await load(`${cms.url}${route}`, READ_CONNECTIONS, { headers: stockHeaders })) };
+  }
+  const readResults = [];
+  for (const read of reads) {
+    log(`Loading ${read.name}: bare baseline, then the cms…`);
+    const bare = await load(`${baseline.url}${read.path}`, READ_CONNECTIONS);
+    const served = await load(`${cms.url}${read.path}`, READ_CONNECTIONS);
+    readResults.push({ ...read, cms: served, baseline: bare, peerResult: peers[read.peer] });
+  }
+
+  log('Loading POST /api/shop/orders…');
+  const orderBody = JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Käufer',
+    items: JSON.stringify([{ id: product.id, title: product.title, price: product.price, variant: product.variants[0], quantity: 1 }]),
+  });
+  const orders = await load(`${cms.url}/api/shop/orders`, ORDER_CONNECTIONS, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: orderBody,
+  });
+
+  log('Loading POST /api/auth/verify-code…');
+  let next = 0;
+  const verify = await load(`${cms.url}/api/auth/verify-code`, VERIFY_CONNECTIONS, {
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/auth/verify-code',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ code: codes[next++ % codes.length] }) }),
+      },
+    ],
+  });
+
+  const pid = servingPid(cms.child.pid, cms.port);
+  const rssBytes = residentBytes(pid);
+
+  const figures = {
+    date: new Date().toISOString(),
+    database: DB,
+    node: process.version,
+    cpus: os.cpus().length,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    connections: { reads: READ_CONNECTIONS, orders: ORDER_CONNECTIONS, verifyCode: VERIFY_CONNECTIONS },
+    seedStartMs,
+    coldStartMs,
+    rssBytes,
+    peers,
+    reads: readResults.map(({ name, path: route, peer, cms: served, baseline: bare, peerResult }) => ({
+      name,
+      path: route,
+      cms: served,
+      baseline: bare,
+      peer: { name: peer, path: peerResult.path, requestsPerSecond: peerResult.requestsPerSecond },
+      ofBaseline: served.requestsPerSecond / bare.requestsPerSecond,
+      overPeer: served.requestsPerSecond / peerResult.requestsPerSecond,
+    })),
+    orders,
+    verifyCode: verify,
+  };
+  figures.targets = judge(figures);
+  printReport(figures);
+  const file = path.join(OUT, `${figures.date.slice(0, 10)}-${DB}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  log(`Figures written to ${path.relative(ROOT, file)}`);
+} finally {
+  await baseline?.stop();
+  await cms?.stop();
+  await database.drop().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
+  await rm(workDir, { recursive: true, force: true });
+}
+
+if (options.profile && existsSync(profileDir)) {
+  for (const file of readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))) {
+    console.log(`\nTop self time in ${path.relative(ROOT, path.join(profileDir, file))}:`);
+    for (const { name, ms, share } of topSelfTime(path.join(profileDir, file))) {
+      console.log(`${(share * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+    }
+  }
+}
