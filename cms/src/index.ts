@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
+import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { invalidateOnContentChanges } from './http/public-cache';
 import { ensureRateLimitTable } from './http/rate-limit';
 import { seedDemoContent } from './seed/seed-demo-content';
@@ -19,6 +20,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     invalidateOnContentChanges(strapi);
     await ensureRateLimitTable(strapi);
+    await ensureUniqueNameIndexes(strapi);
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);

@@ -68,8 +68,8 @@ const ascii = (bytes: Buffer, start: number, end: number) => bytes.toString('lat
 /**
  * Whether the container's own length fields account for every byte: a PNG ends with its IEND
  * chunk, a WebP's RIFF size is the file size, an AVIF is a sequence of whole boxes. Text or
- * markup appended to (or posing as) an image fails here. JPEG has no such frame; the decode
- * check in storeImage covers it.
+ * markup appended to (or posing as) an image fails here, as does a JPEG that does not end with
+ * its EOI marker.
  */
 export function isWellFormed(bytes: Buffer, format: ImageFormat): boolean {
   switch (format) {
@@ -106,9 +106,53 @@ export function isWellFormed(bytes: Buffer, format: ImageFormat): boolean {
       return offset === bytes.length;
     }
     case 'jpeg':
-      return true;
+      return jpegEndsWithItsLastMarker(bytes, 0);
   }
 }
+
+const isRestartOrStandalone = (marker: number) => (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
+
+/**
+ * Walks a JPEG's segments from SOI to EOI: a JPEG with text or markup appended after its end
+ * fails here. Phones append further JPEGs (MPF, gain maps) after the first EOI; those are
+ * walked the same way, so a real photo passes and a JPEG/HTML polyglot does not.
+ */
+function jpegEndsWithItsLastMarker(bytes: Buffer, start: number): boolean {
+  if (bytes[start] !== 0xff || bytes[start + 1] !== 0xd8) return false;
+  let offset = start + 2;
+  while (offset + 2 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return false;
+    const marker = bytes[offset + 1];
+    if (marker === 0xff) {
+      offset++;
+      continue;
+    }
+    if (marker === 0xd9) {
+      const end = offset + 2;
+      return end === bytes.length || jpegEndsWithItsLastMarker(bytes, end);
+    }
+    if (isRestartOrStandalone(marker)) {
+      offset += 2;
+      continue;
+    }
+    if (offset + 4 > bytes.length) return false;
+    const length = bytes.readUInt16BE(offset + 2);
+    if (length < 2) return false;
+    offset += 2 + length;
+    if (marker === 0xda) {
+      // Entropy-coded data runs to the next marker; 0xFF00 is a stuffed byte, 0xFFD0-D7 a restart.
+      while (offset + 1 < bytes.length && !(bytes[offset] === 0xff && bytes[offset + 1] !== 0x00 && !isRestartOrStandalone(bytes[offset + 1]))) offset++;
+    }
+  }
+  return false;
+}
+
+// Markup a browser would run if it ever rendered the file as a page: an image has no use for it.
+// Long enough that compressed pixel data never spells one by chance.
+const ACTIVE_CONTENT = /<script|<\?php|<iframe|<object|<embed|<!doctype html|<html[\s>]|javascript:|onerror\s*=|onload\s*=/i;
+
+/** Whether the file carries markup or script anywhere: in a comment, a metadata chunk or its pixels' bytes. */
+export const carriesActiveContent = (bytes: Buffer) => ACTIVE_CONTENT.test(bytes.toString('latin1'));
 
 const safeBaseName = (name: string | null | undefined) =>
   path
@@ -128,7 +172,7 @@ export async function checkImageFile(file: UploadedFile | undefined): Promise<Ch
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, IMAGE_MESSAGES.tooLarge);
   const format = detectImageFormat(bytes);
   if (!format) throw badRequest(IMAGE_MESSAGES.wrongType);
-  if (!isWellFormed(bytes, format)) throw badRequest(IMAGE_MESSAGES.damaged);
+  if (!isWellFormed(bytes, format) || carriesActiveContent(bytes)) throw badRequest(IMAGE_MESSAGES.damaged);
   return { filepath: file.filepath, size: bytes.length, ...FORMATS[format], baseName: safeBaseName(file.originalFilename) };
 }
 

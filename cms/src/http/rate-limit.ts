@@ -28,26 +28,50 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, client
   const { maxFailures, windowSeconds } = strapi.config.get('rate-limit') as Limits;
   const windowMs = windowSeconds * 1000;
 
-  return {
-    /** Refuses with 429 while the client has used up its failures in the current window. */
-    async assertAllowed(message: string) {
-      const row = await knex(TABLE).where({ bucket: key }).first();
-      if (row && Number(row.window_start) > Date.now() - windowMs && Number(row.failures) >= maxFailures) {
-        throw new ApiError(429, message);
-      }
-    },
+  /** Adds one failure atomically and answers the window's count with it. */
+  async function countFailure(): Promise<{ failures: number; windowStart: number }> {
+    const now = Date.now();
+    const expired = now - windowMs;
+    const result = await knex.raw(
+      `INSERT INTO ${TABLE} (bucket, window_start, failures) VALUES (?, ?, 1)
+       ON CONFLICT (bucket) DO UPDATE SET
+         failures = CASE WHEN ${TABLE}.window_start <= ? THEN 1 ELSE ${TABLE}.failures + 1 END,
+         window_start = CASE WHEN ${TABLE}.window_start <= ? THEN excluded.window_start ELSE ${TABLE}.window_start END
+       RETURNING failures, window_start`,
+      [key, now, expired, expired],
+    );
+    // better-sqlite3 answers the rows, pg a result holding them.
+    const [row] = (Array.isArray(result) ? result : result.rows) as { failures: number | string; window_start: number | string }[];
+    return { failures: Number(row.failures), windowStart: Number(row.window_start) };
+  }
 
-    /** Records one failure atomically: a concurrent failure on another instance is never lost. */
-    async recordFailure() {
-      const now = Date.now();
-      const expired = now - windowMs;
-      await knex.raw(
-        `INSERT INTO ${TABLE} (bucket, window_start, failures) VALUES (?, ?, 1)
-         ON CONFLICT (bucket) DO UPDATE SET
-           failures = CASE WHEN ${TABLE}.window_start <= ? THEN 1 ELSE ${TABLE}.failures + 1 END,
-           window_start = CASE WHEN ${TABLE}.window_start <= ? THEN excluded.window_start ELSE ${TABLE}.window_start END`,
-        [key, now, expired, expired],
-      );
+  /** Takes back a failure counted in advance, unless its window has ended since. */
+  async function forgive(windowStart: number) {
+    await knex(TABLE).where({ bucket: key, window_start: windowStart }).andWhere('failures', '>', 0).decrement('failures', 1);
+  }
+
+  return {
+    /**
+     * Runs one attempt (a sign-in, a code check) under the limit. The attempt counts as a failure
+     * before it is checked, so parallel attempts cannot all pass the check before any failure is
+     * recorded; it is taken back when check() succeeds or refuses the input without checking it
+     * (throws). check() answers null for a failed attempt, which stays counted. 429 once the
+     * client's failures in the window reach the limit.
+     */
+    async attempt<T>(tooManyMessage: string, check: () => Promise<T | null>): Promise<T | null> {
+      const { failures, windowStart } = await countFailure();
+      if (failures > maxFailures) {
+        await forgive(windowStart);
+        throw new ApiError(429, tooManyMessage);
+      }
+      let failed = false;
+      try {
+        const result = await check();
+        failed = result === null;
+        return result;
+      } finally {
+        if (!failed) await forgive(windowStart);
+      }
     },
   };
 }

@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import { badRequest } from './api-error';
 
+// zod's own wording ("Invalid input: expected string", "Too big: ...", "Unrecognized key: ...")
+// names validator internals, not what to fix: the call's fallback message stands in for it.
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
+
 /** Parses input with a contract schema; the first issue's message becomes the 400's error. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallback: string): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   const custom = issue && issue.code === 'custom' ? issue.message : undefined;
-  throw badRequest(custom ?? (issue?.message && !issue.message.startsWith('Invalid') ? issue.message : fallback));
+  throw badRequest(custom ?? (issue?.message && !ZOD_DEFAULT_MESSAGE.test(issue.message) ? issue.message : fallback));
 }
 
 /** The parsed request body (koa-body puts it on the request); unknown until a schema says more. */

@@ -15,7 +15,7 @@ const GENERIC: Record<number, [german: string, english: string]> = {
   404: ['Nicht gefunden.', 'Not found'],
   405: ['Diese Methode ist hier nicht erlaubt.', 'Method not allowed'],
   413: ['Die Anfrage ist zu groß.', 'The request is too large (files at most 5 MB)'],
-  415: ['Dieses Format wird nicht unterstützt.', 'Unsupported content type'],
+  415: ['Dieses Format wird nicht unterstützt.', 'Unsupported content type or encoding'],
   429: ['Zu viele Versuche. Bitte warte ein paar Minuten.', 'Too many attempts. Please wait a few minutes.'],
   500: ['Ein interner Fehler ist aufgetreten. Bitte versuche es später erneut.', 'An internal error occurred'],
 };
@@ -35,6 +35,9 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     if (!CONTRACT_PATH.test(ctx.path)) return next();
     const english = isEnglish(ctx.path);
     try {
+      // No client of the site compresses a request body, and a corrupt one fails deep in zlib
+      // with an error that names no status: refused before the body parser reads it.
+      if (isEncodedBody(ctx)) throw new ApiError(415, messageFor(415, english));
       await next();
       if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null || isStrapiError(ctx.body))) {
         ctx.status = 404;
@@ -49,6 +52,11 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       ctx.body = { success: false, error: message };
     }
   };
+
+const isEncodedBody = (ctx: Context) => {
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  return encoding !== '' && encoding !== 'identity';
+};
 
 const isStrapiError = (body: unknown) =>
   typeof body === 'object' && body !== null && 'error' in body && !('success' in body);
@@ -67,10 +75,13 @@ const STRAPI_ERROR_STATUS: Record<string, number> = {
   RateLimitError: 429,
 };
 
+const numeric = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
 function describe(error: unknown, english: boolean): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.message };
-  const named = STRAPI_ERROR_STATUS[(error as { name?: string })?.name ?? ''];
-  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : (named ?? 500);
+  const { name, status: statusField, httpCode } = (error ?? {}) as { name?: string; status?: unknown; httpCode?: unknown };
+  // http-errors (co-body, raw-body) carry status; formidable's errors carry httpCode (400 for a multipart body without boundary).
+  const status = numeric(statusField) ?? numeric(httpCode) ?? STRAPI_ERROR_STATUS[name ?? ''] ?? 500;
   if (status >= 400 && status < 500) return { status, message: messageFor(status, english) };
   return { status: 500, message: messageFor(500, english) };
 }

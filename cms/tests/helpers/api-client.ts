@@ -1,12 +1,15 @@
 import { TEST_ORGANISER, type TestServer } from './strapi';
 
+/** What the calls need of a cms: its address (an in-process server or a separate process). */
+export type Endpoint = Pick<TestServer, 'baseUrl'>;
+
 export type ApiResponse<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
 
 type CallOptions = { body?: unknown; rawBody?: string | FormData; headers?: Record<string, string> };
 
 /** Calls the cms over HTTP and parses the JSON answer (text when it is not JSON). */
 export async function call<T = Record<string, unknown>>(
-  server: TestServer,
+  server: Endpoint,
   method: string,
   path: string,
   { body, rawBody, headers = {} }: CallOptions = {},
@@ -31,7 +34,7 @@ export type AdminSession = { id: number; cookie: string; headers: Record<string,
 
 /** Signs in through POST /api/admin/login and returns what the dashboard would send along. */
 export async function signIn(
-  server: TestServer,
+  server: Endpoint,
   username = TEST_ORGANISER.username,
   password = TEST_ORGANISER.password,
 ): Promise<AdminSession> {
@@ -48,7 +51,7 @@ export async function signIn(
 
 /** Calls an admin endpoint as the signed-in organiser. */
 export const adminCall = <T = Record<string, unknown>>(
-  server: TestServer,
+  server: Endpoint,
   session: AdminSession,
   method: string,
   path: string,

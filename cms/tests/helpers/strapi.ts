@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { startBuiltCms, type CmsProcess } from '../../../scripts/cms-process.mjs';
 import { freshSecrets } from '../../../scripts/ensure-env.mjs';
 import { createStrapi } from './strapi-module';
 import { createTestDatabase, makeTempDir, removeDir, type TestDatabase } from './test-database';
@@ -16,6 +17,8 @@ export type TestServer = {
   baseUrl: string;
   database: TestDatabase;
   workDir: string;
+  /** The environment it runs with: a second instance given the same secrets accepts its sessions. */
+  env: Record<string, string>;
   /** Stops this instance and keeps the database, to start another instance on it. */
   stop(): Promise<void>;
   /** Stops this instance and removes its database and uploads. */
@@ -71,6 +74,7 @@ async function boot(database: TestDatabase, workDir: string, env: Record<string,
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     workDir,
+    env,
     stop,
     destroy: async () => {
       await stop();
@@ -82,13 +86,37 @@ async function boot(database: TestDatabase, workDir: string, env: Record<string,
 
 /** Starts the compiled cms on a database of its own, seeded as on a first start. */
 export async function startTestServer(): Promise<TestServer> {
-  const workDir = await makeTempDir();
-  await mkdir(path.join(workDir, 'public', 'uploads'), { recursive: true });
-  const database = await createTestDatabase(workDir);
-  return boot(database, workDir, testEnvironment(database, workDir));
+  const { database, workDir, env } = await createTestWorkspace();
+  return boot(database, workDir, env);
 }
 
 /** Starts a second instance on the database of a stopped one: a restart. */
 export async function restartTestServer(previous: TestServer): Promise<TestServer> {
-  return boot(previous.database, previous.workDir, {});
+  return boot(previous.database, previous.workDir, previous.env);
+}
+
+export type TestProcess = CmsProcess & { baseUrl: string; database: TestDatabase; workDir: string; env: Record<string, string> };
+
+/**
+ * Starts the compiled cms as a process of its own (`strapi start`, production mode) on a
+ * database and folder that already exist: a second instance beside an in-process one, or an
+ * instance to kill with SIGKILL. Without env it gets the test settings and fresh secrets;
+ * pass another instance's env to share its secrets. Its output is appended to cms.log in workDir.
+ */
+export async function startTestProcess(
+  database: TestDatabase,
+  workDir: string,
+  env: Record<string, string> = testEnvironment(database, workDir),
+): Promise<TestProcess> {
+  const processEnv = { ...env, NODE_ENV: 'production' };
+  const cms = await startBuiltCms({ env: processEnv, logFile: path.join(workDir, 'cms.log') });
+  return { ...cms, baseUrl: cms.url, database, workDir, env };
+}
+
+/** A database and folder of their own, for instances started with startTestProcess. */
+export async function createTestWorkspace(): Promise<{ database: TestDatabase; workDir: string; env: Record<string, string> }> {
+  const workDir = await makeTempDir();
+  await mkdir(path.join(workDir, 'public', 'uploads'), { recursive: true });
+  const database = await createTestDatabase(workDir);
+  return { database, workDir, env: testEnvironment(database, workDir) };
 }

@@ -15,12 +15,8 @@ export default factories.createCoreController('api::access-code.access-code', ({
   return {
     async verify(ctx: Context) {
       const limiter = rateLimiter(strapi, 'verify-code', ctx.request.ip);
-      await limiter.assertAllowed(ACCESS_CODE_MESSAGES.tooManyAttempts);
-      const house = await service().verify(requestBody(ctx));
-      if (!house) {
-        await limiter.recordFailure();
-        throw badRequest(ACCESS_CODE_MESSAGES.invalid);
-      }
+      const house = await limiter.attempt(ACCESS_CODE_MESSAGES.tooManyAttempts, () => service().verify(requestBody(ctx)));
+      if (!house) throw badRequest(ACCESS_CODE_MESSAGES.invalid);
       ctx.body = { success: true, house };
     },
 

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { Core } from '@strapi/strapi';
 import { placeholderEmail } from '../../../bootstrap/accounts';
+import { refuseDuplicateName } from '../../../bootstrap/unique-names';
 import {
   CSV_IMPORT_LIMITS,
   CSV_MESSAGES,
@@ -114,7 +115,7 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
         },
       });
       return { id: created.id as number, username: input.username, houseId: input.houseId, isAdmin: input.isAdmin };
-    });
+    }).catch(refuseDuplicateName('username', USER_MESSAGES.duplicateUsername));
   }
 
   return {
@@ -144,7 +145,7 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
         const updated = await users().update({ where: { id }, data });
         if (!updated) throw notFound(USER_MESSAGES.notFound);
         return toUser(await findUser(id));
-      });
+      }).catch(refuseDuplicateName('username', USER_MESSAGES.duplicateUsername));
     },
 
     async remove(id: number, actingAdminId: number): Promise<void> {

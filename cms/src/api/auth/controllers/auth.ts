@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { LOGIN_MESSAGES, loginRequestSchema } from '../../../contract/auth';
+import { LOGIN_MESSAGES, loginRequestSchema, type AdminUser } from '../../../contract/auth';
 import { ApiError } from '../../../http/api-error';
 import { rateLimiter } from '../../../http/rate-limit';
 import { createSessionToken, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../../http/session';
@@ -17,14 +17,11 @@ const cookieOptions = (ctx: Context) => ({
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async login(ctx: Context) {
     const limiter = rateLimiter(strapi, 'admin-login', ctx.request.ip);
-    await limiter.assertAllowed(LOGIN_MESSAGES.tooManyAttempts);
-    const credentials = parseInput(loginRequestSchema, requestBody(ctx), LOGIN_MESSAGES.invalidCredentials);
-
-    const user = await strapi.service('api::auth.auth').verifyOrganiser(credentials);
-    if (!user) {
-      await limiter.recordFailure();
-      throw new ApiError(401, LOGIN_MESSAGES.invalidCredentials);
-    }
+    const user = await limiter.attempt(LOGIN_MESSAGES.tooManyAttempts, async () => {
+      const credentials = parseInput(loginRequestSchema, requestBody(ctx), LOGIN_MESSAGES.invalidCredentials);
+      return (await strapi.service('api::auth.auth').verifyOrganiser(credentials)) as AdminUser | null;
+    });
+    if (!user) throw new ApiError(401, LOGIN_MESSAGES.invalidCredentials);
     ctx.cookies.set(SESSION_COOKIE, createSessionToken(user.id), { ...cookieOptions(ctx), maxAge: SESSION_TTL_SECONDS * 1000 });
     ctx.body = { success: true, user };
   },

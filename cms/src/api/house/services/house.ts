@@ -1,4 +1,5 @@
 import { factories, type Core } from '@strapi/strapi';
+import { refuseDuplicateName } from '../../../bootstrap/unique-names';
 import { HOUSE_MESSAGES, type House, type HouseInput } from '../../../contract/houses';
 import { conflict, notFound } from '../../../http/api-error';
 
@@ -49,7 +50,7 @@ const houseService = ({ strapi }: { strapi: Core.Strapi }) => {
         await assertNameFree(name);
         const created = await strapi.documents(UID).create({ data: { name, chatUrl } });
         return toHouse(await findHouse(created.id as number));
-      });
+      }).catch(refuseDuplicateName('houseName', HOUSE_MESSAGES.duplicateName));
     },
 
     async editHouse(id: number, { name, chatUrl }: HouseInput): Promise<House> {
@@ -59,7 +60,7 @@ const houseService = ({ strapi }: { strapi: Core.Strapi }) => {
         // Without generated content types the Document Service knows no attributes of a house.
         await strapi.documents(UID).update({ documentId: house.documentId, data: { name, chatUrl } as never });
         return toHouse(await findHouse(id));
-      });
+      }).catch(refuseDuplicateName('houseName', HOUSE_MESSAGES.duplicateName));
     },
 
     /** Removes the house, its access codes and its place on users and performers, all or nothing. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +9,8 @@ import { failureSchema } from '../../src/contract/common';
 import { adminProductResponseSchema } from '../../src/contract/products';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
+import { reportFigures } from './support/figures';
+import { Tally } from './support/requests';
 
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -52,24 +55,77 @@ async function temporaryCopies(contents: Buffer[]) {
 }
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+const SCRIPT = '<script>alert(document.domain)</script>';
+
+/** A PNG chunk with its length and CRC, as a real encoder writes it. */
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A real PNG with one more chunk after its header: a text comment, for example. */
+const pngWithChunk = async (type: string, data: Buffer) => {
+  const png = await images.png();
+  return Buffer.concat([png.subarray(0, 33), pngChunk(type, data), png.subarray(33)]);
+};
+
+/** A real PNG whose header claims a width and height no server should decode. */
+const pixelBomb = async () => {
+  const png = await images.png();
+  const header = Buffer.alloc(13);
+  png.copy(header, 0, 16, 29);
+  header.writeUInt32BE(100_000, 0);
+  header.writeUInt32BE(100_000, 4);
+  return Buffer.concat([png.subarray(0, 8), pngChunk('IHDR', header), png.subarray(33)]);
+};
+
+/** A real JPEG with a comment segment (0xFFFE) right after its start marker. */
+const jpegWithComment = async (comment: string) => {
+  const jpeg = await images.jpeg();
+  const text = Buffer.from(comment, 'latin1');
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(text.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, text, jpeg.subarray(2)]);
+};
+
+/** A RIFF/WEBP container whose size field is right but whose only chunk is script. */
+const webpShell = () => {
+  const chunk = Buffer.concat([Buffer.from('VP8 '), Buffer.alloc(4), Buffer.from(SCRIPT)]);
+  chunk.writeUInt32LE(SCRIPT.length, 4);
+  const header = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP')]);
+  header.writeUInt32LE(4 + chunk.length, 4);
+  return Buffer.concat([header, chunk]);
+};
+
+const text = (content: string) => Buffer.from(content, 'latin1');
 
 describe('product image uploads are checked by content', () => {
   let server: TestServer;
   let session: AdminSession;
 
-  const uploadsDir = () => path.join(server.workDir, 'public', 'uploads');
+  const tally = new Tally();
   const stored = async () => ({
-    products: await server.strapi.db.query('api::product.product').count(),
+    products: (await server.strapi.db.query('api::product.product').findMany({ orderBy: { id: 'asc' }, populate: ['image'] })).map((p) => JSON.stringify(p)),
     fileRows: await server.strapi.db.query('plugin::upload.file').count(),
-    filesOnDisk: (await readdir(uploadsDir())).length,
+    filesOnDisk: (await readdir(path.join(server.workDir, 'public'), { recursive: true })).sort(),
   });
-  const post = (...uploads: Upload[]) => adminCall(server, session, 'POST', '/api/admin/shop/items', { rawBody: form(...uploads) });
+  const post = async (...uploads: Upload[]) => {
+    const response = await adminCall(server, session, 'POST', '/api/admin/shop/items', { rawBody: form(...uploads) });
+    tally.record(response.status);
+    return response;
+  };
 
   beforeAll(async () => {
     server = await startTestServer();
     session = await signIn(server);
   });
   afterAll(async () => {
+    if (server) reportFigures('hostile-uploads', server.database.client, { uploads: { ...tally.figures(), accepted: tally.statuses[200] ?? 0 } });
     await server?.destroy();
   });
 
@@ -114,6 +170,25 @@ describe('product image uploads are checked by content', () => {
     ['an AVIF with bytes appended', async () => ({ bytes: Buffer.concat([await images.avif(), HTML]), name: 'poly.avif', type: 'image/avif' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
     ['an empty file', async () => ({ bytes: Buffer.alloc(0), name: 'leer.png', type: 'image/png' }), 'The image file is empty. Please choose an image file (JPEG, PNG, WebP or AVIF, at most 5 MB)'],
     ['exactly 5 MB that is no image', async () => ({ bytes: Buffer.concat([await images.png(), Buffer.alloc(FIVE_MB)]).subarray(0, FIVE_MB), name: 'gross.png', type: 'image/png' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['a GIF/JavaScript polyglot', async () => ({ bytes: text(`GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=1;alert(document.domain)//;`), name: 'poly.gif', type: 'image/gif' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a GIF/JavaScript polyglot renamed .jpg', async () => ({ bytes: text(`GIF89a=1;${SCRIPT}`), name: 'poly.jpg', type: 'image/jpeg' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a real JPEG with HTML appended after its end (polyglot)', async () => ({ bytes: Buffer.concat([await images.jpeg(), HTML]), name: 'poly.jpg', type: 'image/jpeg' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['a real JPEG with a script in its comment segment', async () => ({ bytes: await jpegWithComment(SCRIPT), name: 'kommentar.jpg', type: 'image/jpeg' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['a real PNG with a script in a text chunk', async () => ({ bytes: await pngWithChunk('tEXt', Buffer.from(`Comment\0${SCRIPT}`)), name: 'text.png', type: 'image/png' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['a PNG that claims 100000 × 100000 pixels (decompression bomb)', async () => ({ bytes: await pixelBomb(), name: 'bombe.png', type: 'image/png' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['a WebP container holding only script', async () => ({ bytes: webpShell(), name: 'leer.webp', type: 'image/webp' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['an AVIF file type box followed by HTML', async () => ({ bytes: Buffer.concat([(await images.avif()).subarray(0, 32), HTML]), name: 'poly.avif', type: 'image/avif' }), 'The image file is damaged or not a real JPEG, PNG, WebP or AVIF image'],
+    ['a PHP script with a double extension', async () => ({ bytes: text('<?php system($_GET["c"]); ?>'), name: 'shell.php.png', type: 'image/png' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['HTML named .png.html and sent as text/html', async () => ({ bytes: HTML, name: 'bild.png.html', type: 'text/html' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a path-traversal file name', async () => ({ bytes: HTML, name: '../../../../public/index.png', type: 'image/png' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a Windows path-traversal file name', async () => ({ bytes: text('[boot loader]'), name: '..\\..\\windows\\win.ini.png', type: 'image/png' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a file name with a NUL byte', async () => ({ bytes: HTML, name: 'bild.png\u0000.html', type: 'image/png' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a file name of 5000 characters', async () => ({ bytes: HTML, name: `${'a'.repeat(5000)}.png`, type: 'image/png' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a Windows program behind a right-to-left override', async () => ({ bytes: Buffer.concat([text('MZ\x90\x00'), Buffer.alloc(200)]), name: 'bild\u202Egnp.exe', type: 'image/png' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a PDF sent as image/jpeg', async () => ({ bytes: text('%PDF-1.4\n1 0 obj << /JS (app.alert(1)) >> endobj\n%%EOF'), name: 'flyer.jpg', type: 'image/jpeg' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a ZIP archive renamed .webp', async () => ({ bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]), name: 'archiv.webp', type: 'image/webp' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a HEIC file type box', async () => ({ bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), text('ftypheic'), Buffer.alloc(4), text('mif1heic'), Buffer.alloc(64)]), name: 'foto.heic', type: 'image/heic' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
+    ['a BMP', async () => ({ bytes: Buffer.concat([text('BM'), Buffer.alloc(60)]), name: 'alt.bmp', type: 'image/bmp' }), 'Only JPEG, PNG, WebP or AVIF images are accepted'],
   ])('refuses %s with 400 and stores nothing', async (_label, make, error) => {
     const before = await stored();
     const response = await post(await make());
@@ -155,6 +230,45 @@ describe('product image uploads are checked by content', () => {
     const response = await call(server, 'POST', '/api/admin/shop/items', { rawBody: form({ bytes: await images.png(), name: 'x.png', type: 'image/png' }) });
     expect(response.status).toBe(401);
     expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a file sent in another field than image, and stores nothing', async () => {
+    const before = await stored();
+    const body = form();
+    body.append('files', new Blob([new Uint8Array(await images.png())], { type: 'image/png' }), 'bild.png');
+    const response = await adminCall(server, session, 'POST', '/api/admin/shop/items', { rawBody: body });
+    tally.record(response.status);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, error: 'Please choose an image file (JPEG, PNG, WebP or AVIF, at most 5 MB)' });
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each([
+    ['a body cut off inside the file', (png: Buffer) => Buffer.concat([Buffer.from('--gos\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), png.subarray(0, 100)])],
+    ['a part without headers', () => Buffer.from('--gos\r\n\r\nnur Daten\r\n--gos--\r\n')],
+    ['no closing boundary at all', () => Buffer.from('kein multipart')],
+  ])('answers a broken multipart body (%s) with a 4xx in the contract shape and stores nothing', async (_label, make) => {
+    const before = await stored();
+    const response = await call(server, 'POST', '/api/admin/shop/items', {
+      rawBody: new Uint8Array(make(await images.png())) as unknown as string,
+      headers: { ...session.headers, 'content-type': 'multipart/form-data; boundary=gos' },
+    });
+    tally.record(response.status);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    failureSchema.parse(response.body);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('keeps a real image sent under a hostile name inside the upload folder, under a safe name', async () => {
+    for (const name of ['../../../../etc/passwd.png', '..\\..\\boot.png', '.htaccess.png', 'bild.png\u0000.html', `<img src=x onerror=alert(1)>.png`, '%2e%2e%2fkaputt.png']) {
+      const before = (await readdir(server.workDir, { recursive: true })).filter((file) => !file.startsWith(path.join('public', 'uploads')));
+      const response = await post({ bytes: await images.png(), name, type: 'image/png' });
+      const { item } = adminProductResponseSchema.parse(response.body);
+      expect(item.image, name).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.png$/);
+      const after = (await readdir(server.workDir, { recursive: true })).filter((file) => !file.startsWith(path.join('public', 'uploads')));
+      expect(after.sort(), name).toEqual(before.sort());
+    }
   });
 
   it('leaves no temporary upload file behind, whether the upload is stored, refused or unauthorised', async () => {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyCodeRequestSchema } from '../../src/contract/access-codes';
+import { loginRequestSchema } from '../../src/contract/auth';
 import { failureSchema } from '../../src/contract/common';
+import { orderRequestSchema } from '../../src/contract/shop';
 import { startTestServer, type TestServer } from '../helpers/strapi';
+import { reportFigures, securityRuns, type Figures } from './support/figures';
+import { propertyTimeout, refusesEveryGeneratedRequest, type JsonCall } from './support/properties';
 
 type Body = { raw: string | Uint8Array; type: string; label: string };
 
@@ -40,16 +45,24 @@ const PUBLIC_POSTS: { path: string; fields: string[] }[] = [
   { path: '/api/shop/orders', fields: ['firstName', 'lastName', 'items'] },
 ];
 
-describe('malformed bodies on every public POST', () => {
-  let server: TestServer;
+const RUNS = securityRuns(1000);
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+// Verification failures are counted per client; lifted here so every generated code is
+// answered on its merits instead of with 429 (the limit has a file of its own).
+process.env.RATE_LIMIT_MAX_FAILURES = String(10 * RUNS + 1000);
 
+let server: TestServer;
+const figures: Record<string, Figures> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  if (server) reportFigures('malformed-requests', server.database.client, figures);
+  await server?.destroy();
+});
+
+describe('hand-written malformed bodies on every public POST', () => {
   const snapshot = async () => ({
     orders: await server.strapi.db.query('api::order.order').count(),
     usedCodes: await server.strapi.db.query('api::access-code.access-code').count({ where: { isUsed: true } }),
@@ -72,3 +85,20 @@ describe('malformed bodies on every public POST', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('generated malformed requests on every public POST', () => {
+  const calls: JsonCall[] = [
+    { path: '/api/admin/login', schema: loginRequestSchema, valid: { username: 'test-orga', password: 'nicht-das-passwort' } },
+    { path: '/api/auth/verify-code', schema: verifyCodeRequestSchema, valid: { code: 'ABCDE-FGHJK' } },
+    {
+      path: '/api/shop/orders',
+      schema: orderRequestSchema,
+      valid: { firstName: 'Radka', lastName: 'Wachnase', items: JSON.stringify([{ id: 1, title: 'Shirt', price: 2500, variant: 'M', quantity: 1 }]) },
+    },
+  ];
+
+  it.each(calls)(`$path refuses ${RUNS} generated malformed requests with a 4xx and changes nothing`, async (jsonCall) => {
+    await refusesEveryGeneratedRequest(server, figures, { name: jsonCall.path, method: 'POST', call: jsonCall, headers: {}, runs: RUNS });
+  }, propertyTimeout(RUNS));
+});
+
