@@ -1,7 +1,11 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { robotsTxt, siteOrigin, sitemapXml } from './src/lib/seo-files';
+
+/** Where the build writes the module list of each chunk, beside .vite/manifest.json. */
+export const CHUNK_MODULES = '.vite/chunk-modules.json';
 
 const cmsUrl = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
 
@@ -39,14 +43,32 @@ const seoFiles = (): Plugin => {
   };
 };
 
+// Beside Vite's manifest (which chunk imports which), the modules inside each chunk and their
+// length before minifying: the page-weight test (e2e/page-weight.e2e.test.ts) names the module that made a chunk too heavy.
+const chunkModules = (): Plugin => ({
+  name: 'chunk-modules',
+  generateBundle(_options, bundle) {
+    const modules: Record<string, Record<string, number>> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      modules[chunk.fileName] = Object.fromEntries(
+        Object.entries(chunk.modules).map(([id, module]) => [path.relative(import.meta.dirname, id), module.renderedLength]),
+      );
+    }
+    this.emitFile({ type: 'asset', fileName: CHUNK_MODULES, source: JSON.stringify(modules, null, 1) });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), seoFiles()],
+  plugins: [react(), seoFiles(), chunkModules()],
   // @contract is cms/src/contract (the request and response schemas both apps share); its zod
   // import must resolve to this app's copy, so the bundle holds one zod.
   resolve: { tsconfigPaths: true, dedupe: ['zod'] },
   server: { port: 5173, strictPort: true, proxy: cmsProxy },
   preview: { port: 8080, strictPort: true, proxy: cmsProxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // Every browser the site supports (ES2020 modules, dynamic import) knows modulepreload, so
+  // Vite's polyfill for it would only add to the entry.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, modulePreload: { polyfill: false } },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

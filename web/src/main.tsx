@@ -1,8 +1,7 @@
 import '@fontsource-variable/cinzel';
 import '@fontsource-variable/eb-garamond';
 import '@fontsource-variable/eb-garamond/wght-italic.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine.css';
 import './app/global.css';
 
 import { StrictMode } from 'react';

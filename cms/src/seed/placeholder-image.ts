@@ -36,10 +36,21 @@ export function placeholderSvg({ label, hue, motif }: PlaceholderArt, width: num
 </svg>`;
 }
 
+// Sized and encoded the way an editor should upload: Strapi re-encodes its smaller formats
+// (thumbnail, small, medium, large) from the original with sharp's defaults, so the original's
+// format decides theirs. WebP keeps every format small; JPEG and PNG stay where a picture must
+// be one (the agenda's photos, the share image for link previews, the logo).
 export async function placeholderJpeg(art: PlaceholderArt, width: number, height: number): Promise<Buffer> {
-  return sharp(Buffer.from(placeholderSvg(art, width, height))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(placeholderSvg(art, width, height))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
 
+export async function placeholderWebp(art: PlaceholderArt, width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(placeholderSvg(art, width, height))).webp({ quality: 80, effort: 6 }).toBuffer();
+}
+
+/** A palette PNG: a fifth of a full-colour one, and no visible difference on these flat fields. */
 export async function placeholderPng(art: PlaceholderArt, width: number, height: number): Promise<Buffer> {
-  return sharp(Buffer.from(placeholderSvg(art, width, height))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(placeholderSvg(art, width, height)))
+    .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
+    .toBuffer();
 }

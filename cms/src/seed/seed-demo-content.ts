@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
 import * as demo from './demo-content';
 import type { PlaceholderArt } from './demo-content';
-import { placeholderJpeg, placeholderPng } from './placeholder-image';
+import { placeholderJpeg, placeholderPng, placeholderWebp } from './placeholder-image';
 
 const SEED_MARKER = { type: 'core', name: 'game-of-slavs', key: 'demo-content-seeded' } as const;
 
@@ -38,19 +38,19 @@ export async function seedDemoContent(strapi: Core.Strapi) {
     await seedCollection(strapi, 'api::performer.performer', demo.performers, async (performer, position) => ({
       name: performer.name,
       genre: performer.genre,
-      photo: (await image.jpeg({ label: performer.name, hue: 20 + position * 47, motif: 'shield' }, 800, 800, performer.name)).id,
+      photo: (await image.webp({ label: performer.name, hue: 20 + position * 47, motif: 'shield' }, 800, 800, performer.name)).id,
       houses: performer.houses.map((name) => houses.get(name)!),
       position,
     }));
     await seedCollection(strapi, 'api::faq-item.faq-item', demo.faqItems, async (item, position) => ({ ...item, position }));
     await seedCollection(strapi, 'api::accommodation-photo.accommodation-photo', demo.accommodationPhotos, async (photo, position) => ({
-      image: (await image.jpeg(photo.art, 1600, 1066, photo.alt)).id,
+      image: (await image.webp(photo.art, 1600, 1066, photo.alt)).id,
       alt: photo.alt,
       position,
     }));
     await seedCollection(strapi, 'api::product.product', demo.products, async ({ art, ...product }) => ({
       ...product,
-      image: (await image.jpeg(art, 1200, 1200, product.title)).id,
+      image: (await image.webp(art, 1200, 1200, product.title)).id,
     }));
     await seedCollection(strapi, 'api::setting.setting', demo.settings, async (setting) => setting);
     await seedSingle(strapi, 'api::imprint.imprint', demo.imprint);
@@ -79,6 +79,8 @@ function imageUploader(strapi: Core.Strapi, workDir: string) {
   return {
     jpeg: async (art: PlaceholderArt, width: number, height: number, alt: string) =>
       upload(await placeholderJpeg(art, width, height), `${slug(art.label)}.jpg`, 'image/jpeg', alt),
+    webp: async (art: PlaceholderArt, width: number, height: number, alt: string) =>
+      upload(await placeholderWebp(art, width, height), `${slug(art.label)}.webp`, 'image/webp', alt),
     png: async (art: PlaceholderArt, width: number, height: number, alt: string) =>
       upload(await placeholderPng(art, width, height), `${slug(art.label)}.png`, 'image/png', alt),
   };
@@ -108,7 +110,7 @@ async function seedHouses(strapi: Core.Strapi, image: ImageUploader) {
   const uid = 'api::house.house';
   if ((await strapi.db.query(uid).count()) === 0) {
     for (const house of demo.houses) {
-      const emblem = await image.png({ label: house.name, hue: house.hue, motif: 'shield' }, 512, 512, `Wappen des Hauses ${house.name}`);
+      const emblem = await image.webp({ label: house.name, hue: house.hue, motif: 'shield' }, 512, 512, `Wappen des Hauses ${house.name}`);
       await strapi.documents(uid).create({
         data: { name: house.name, chatUrl: house.chatUrl, colour: house.colour, emblem: emblem.id },
       });
@@ -120,8 +122,10 @@ async function seedHouses(strapi: Core.Strapi, image: ImageUploader) {
 
 async function seedFestival(strapi: Core.Strapi, image: ImageUploader) {
   if ((await strapi.db.query('api::festival.festival').count()) > 0) return;
-  const logo = await image.png({ label: demo.festival.motto, hue: 12, motif: 'shield' }, 640, 640, `Logo ${demo.festival.motto}`);
-  const map = await image.jpeg({ label: 'Anfahrt zum Jagdhaus', hue: 100, motif: 'tower' }, 1200, 800, 'Karte der Anfahrt');
+  // Shown at most 14rem wide: twice that is sharp on every screen; a larger original would only
+  // add a heavy full-colour "small" format.
+  const logo = await image.png({ label: demo.festival.motto, hue: 12, motif: 'shield' }, 448, 448, `Logo ${demo.festival.motto}`);
+  const map = await image.webp({ label: 'Anfahrt zum Jagdhaus', hue: 100, motif: 'tower' }, 1200, 800, 'Karte der Anfahrt');
   const share = await image.jpeg({ label: `${demo.festival.motto} · 24.–28. Juli 2025`, hue: 8, motif: 'banner' }, 1200, 630, demo.festival.name);
   await strapi.documents('api::festival.festival').create({
     data: { ...demo.festival, logo: logo.id, mapImage: map.id, shareImage: share.id } as never,

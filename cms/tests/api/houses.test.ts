@@ -37,7 +37,7 @@ describe('/api/admin/houses', () => {
       name: 'Aschefrei',
       chatUrl: 'https://chat.whatsapp.com/DemoHausAschefrei',
       colour: '#8E3B2E',
-      emblem: expect.stringMatching(/^\/uploads\/.+\.png$/),
+      emblem: expect.stringMatching(/^\/uploads\/.+\.webp$/),
     });
   });
 

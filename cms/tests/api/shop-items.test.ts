@@ -38,12 +38,12 @@ describe('GET /api/shop/items and /api/shop/items/{id}', () => {
 
   it('gives image URLs the browser can load, with the sizes Strapi made for list cards', async () => {
     const [shirt] = await listItems();
-    expect(shirt.image).toMatch(/^\/uploads\/[\w-]+\.jpg$/);
+    expect(shirt.image).toMatch(/^\/uploads\/[\w-]+\.webp$/);
     expect(Object.keys(shirt.imageSizes).sort()).toEqual(['medium', 'small', 'thumbnail']);
     for (const url of [shirt.image!, ...Object.values(shirt.imageSizes)]) {
       const image = await fetch(`${server.baseUrl}${url}`);
       expect(image.status).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      expect(image.headers.get('content-type')).toBe('image/webp');
     }
   });
 

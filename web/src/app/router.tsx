@@ -1,16 +1,26 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
+import { SiteHeader } from '@/components/site-header';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { adminRoutes } from './routes/admin/admin-routes';
 import { PublicLayout } from './routes/public-layout';
 import { shopRoutes } from './routes/shop/shop-routes';
 
+// While a public page's code is on its way: the bar and loading state that index.html drew
+// before the scripts ran, so the page does not flicker between the two.
+const publicPageLoader = (
+  <>
+    <SiteHeader />
+    <PageLoader />
+  </>
+);
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    hydrateFallbackElement: <PageLoader />,
+    hydrateFallbackElement: publicPageLoader,
     children: [
       { path: '/', element: <LandingRoute /> },
       // Pages a visitor rarely opens first load their code on the way, keeping the landing page's small.
@@ -21,7 +31,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/enthuelle-dein-wappen',
-    hydrateFallbackElement: <PageLoader />,
+    hydrateFallbackElement: publicPageLoader,
     lazy: () => import('./routes/access').then((module) => ({ Component: module.AccessRoute })),
   },
 

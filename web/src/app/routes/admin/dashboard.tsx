@@ -1,3 +1,4 @@
+import './mantine.css';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AdminGuard } from '@/features/admin/components/admin-guard';
 

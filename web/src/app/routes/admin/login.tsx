@@ -1,3 +1,4 @@
+import './mantine.css';
 import { LoginForm } from '@/features/admin/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
 

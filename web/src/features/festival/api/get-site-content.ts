@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteContentSchema, type SiteContent } from '@contract/site-content';
+import type { SiteContent } from '@contract/site-content';
 import { api } from '@/lib/api-client';
 
 export type Festival = SiteContent['festival'];
 
 /** Everything the landing, legal and access pages show from the cms, in one request. */
 export const getSiteContent = async (): Promise<SiteContent> => {
-  const response = await api.get<unknown>('/site-content');
+  // The schema (and zod with it) arrives beside the answer instead of with the entry.
+  const [response, { siteContentSchema }] = await Promise.all([
+    api.get<unknown>('/site-content'),
+    import('@contract/site-content'),
+  ]);
   return siteContentSchema.parse(response.data);
 };
 

@@ -27,7 +27,8 @@ describe('FestivalFooter', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'WhatsApp-Gruppe' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'WhatsApp-Gruppe' });
+    // The dialog's code loads on the first opening.
+    const dialog = await screen.findByRole('dialog', { name: 'WhatsApp-Gruppe' });
     const qr = await within(dialog).findByRole('img', { name: /QR-Code der WhatsApp-Gruppe/ });
     expect(qr).toHaveAttribute('width', '256');
     expect(within(dialog).getByRole('link', { name: 'Gruppe direkt öffnen' })).toHaveAttribute(

@@ -1,12 +1,16 @@
 import { Button, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '@/lib/format';
 import { isHttpUrl } from '@/lib/safe-url';
 import { SITE_NAME } from '@/lib/use-page-title';
 import type { Festival } from '../api/get-site-content';
-import { WhatsappModal } from './whatsapp-modal';
 import classes from './festival-footer.module.css';
+
+// The dialog brings Mantine's modal with its focus trap, scroll lock and scroll area: loaded
+// when a visitor first opens it, not with every public page.
+const loadWhatsappModal = () => import('./whatsapp-modal');
+const WhatsappModal = lazy(() => loadWhatsappModal().then((module) => ({ default: module.WhatsappModal })));
 
 const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
 
@@ -16,6 +20,12 @@ const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
  */
 export function FestivalFooter({ festival }: { festival?: Festival }) {
   const [groupOpen, setGroupOpen] = useState(false);
+  // Mounted from the first opening on, so closing still plays the modal's exit transition.
+  const [groupOpened, setGroupOpened] = useState(false);
+  const openGroup = () => {
+    setGroupOpen(true);
+    setGroupOpened(true);
+  };
   const name = festival?.name ?? SITE_NAME;
   const groupUrl = festival?.whatsappGroupUrl && isHttpUrl(festival.whatsappGroupUrl) ? festival.whatsappGroupUrl : null;
   const email = festival?.contactEmail && EMAIL.test(festival.contactEmail) ? festival.contactEmail : null;
@@ -38,7 +48,13 @@ export function FestivalFooter({ festival }: { festival?: Festival }) {
           <div className={classes.column}>
             <Text className={classes.columnTitle}>Gemeinschaft</Text>
             {groupUrl && (
-              <Button className={classes.whatsapp} onClick={() => setGroupOpen(true)} aria-haspopup="dialog">
+              <Button
+                className={classes.whatsapp}
+                onClick={openGroup}
+                onPointerEnter={() => void loadWhatsappModal()}
+                onFocus={() => void loadWhatsappModal()}
+                aria-haspopup="dialog"
+              >
                 WhatsApp-Gruppe
               </Button>
             )}
@@ -71,7 +87,11 @@ export function FestivalFooter({ festival }: { festival?: Festival }) {
       <Text className={classes.copyright}>
         © {new Date().getFullYear()} {name}
       </Text>
-      {groupUrl && <WhatsappModal url={groupUrl} opened={groupOpen} onClose={() => setGroupOpen(false)} />}
+      {groupUrl && groupOpened && (
+        <Suspense fallback={null}>
+          <WhatsappModal url={groupUrl} opened={groupOpen} onClose={() => setGroupOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -53,7 +53,8 @@ function HeroContent({ festival }: { festival: Festival }) {
           className={classes.logo}
           src={logo.url}
           srcSet={mediaSrcSet(logo)}
-          sizes="(min-width: 48em) 14rem, 40vw"
+          // As wide as .logo draws it: 40vw, up to 14rem from a 35em wide window on.
+          sizes="(min-width: 35em) 14rem, 40vw"
           width={logo.width ?? undefined}
           height={logo.height ?? undefined}
           alt={logo.alternativeText ?? ''}

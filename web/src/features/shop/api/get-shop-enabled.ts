@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingResponseSchema } from '@contract/settings';
 import { api } from '@/lib/api-client';
 
 /** SPEC §7: the shop counts as enabled only when success is true and the value is the text "true". */
 export const getShopEnabled = async (): Promise<boolean> => {
-  const response = await api.get<unknown>('/settings/shop_enabled');
+  // The schema (and zod with it) arrives beside the answer instead of with the entry.
+  const [response, { settingResponseSchema }] = await Promise.all([
+    api.get<unknown>('/settings/shop_enabled'),
+    import('@contract/settings'),
+  ]);
   const setting = settingResponseSchema.safeParse(response.data);
   return setting.success && setting.data.value === 'true';
 };
