@@ -1,6 +1,6 @@
 // Runs every test of both apps: typecheck, cms integration tests (real Strapi on SQLite, or on
 // PostgreSQL with --postgres), web component tests, browser tests in Chromium. Ends with one "N passed, N failed" line.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CMS, WEB, checkNode, ensureInstalled, log, run } from './lib.mjs';
@@ -39,12 +39,38 @@ async function step(label, command, args, cwd) {
   await run(command, args, { cwd }).catch(() => failures.push(label));
 }
 
+// The security and crash suites leave their figures here (cms/tests/security/support/figures.ts).
+const FIGURES_DIR = path.join(os.tmpdir(), 'gos-security-figures');
+
+/** One line with the security figures of this run's cms suite on one database. */
+function printSecurityFigures(database, since) {
+  if (!existsSync(FIGURES_DIR)) return;
+  const sum = { tried: 0, refused: 0, '5xx': 0, oversold: 0, lost: 0, dangerous: 0 };
+  for (const file of readdirSync(FIGURES_DIR).filter((name) => name.endsWith(`.${database}.json`))) {
+    const report = JSON.parse(readFileSync(path.join(FIGURES_DIR, file), 'utf8'));
+    if (Date.parse(report.at) < since) continue;
+    for (const figures of Object.values(report.figures)) {
+      for (const [key, value] of Object.entries(figures)) {
+        if (key in sum && key !== 'oversold') sum[key] += value;
+        if (key === 'oversold' || key === 'oversoldUnits') sum.oversold += value;
+      }
+    }
+  }
+  log(
+    `Security figures (${database}): ${sum.tried} hostile or malformed requests tried, ${sum.refused} refused, ${sum['5xx']} answered with a 5xx; ` +
+      `oversold units ${sum.oversold}; acknowledged orders lost in crashes ${sum.lost}; unneutralised CSV cells ${sum.dangerous}`,
+  );
+}
+
+const cmsStarted = Date.now();
 if (postgres) {
   await vitest('cms integration tests on PostgreSQL', CMS, { DATABASE_CLIENT: 'postgres' });
+  printSecurityFigures('postgres', cmsStarted);
 } else {
   await step('Typecheck cms', 'npm', ['run', 'typecheck'], CMS);
   await step('Typecheck web', 'npm', ['run', 'typecheck'], WEB);
   await vitest('cms integration tests on SQLite', CMS, { DATABASE_CLIENT: 'sqlite' });
+  printSecurityFigures('sqlite', cmsStarted);
   await vitest('web tests', WEB);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(chromium)) {

@@ -5,6 +5,7 @@ import { orderResponseSchema } from '../../src/contract/shop';
 import { adminCall, call, signIn } from '../helpers/api-client';
 import { createTestWorkspace, startTestProcess, type TestProcess } from '../helpers/strapi';
 import { removeDir, type TestDatabase } from '../helpers/test-database';
+import { reportFigures, type Figures } from '../security/support/figures';
 
 // The cms is killed with SIGKILL while several clients keep ordering, then started again on the
 // same database. Whatever the moment, an order is all or nothing: every acknowledged order is
@@ -34,6 +35,7 @@ describe('a crash in the middle of a stream of orders', () => {
   const products: Product[] = [];
   const startingStock = new Map<number, number>();
   const attempts: Attempt[] = [];
+  const kills: Figures[] = [];
 
   /** Deterministic but varied carts: one or two products, one to three units each. */
   const cartFor = (n: number): Line[] => {
@@ -140,6 +142,7 @@ describe('a crash in the middle of a stream of orders', () => {
       expect(stockNow.get(id)! + ordered, `stock of product ${id}`).toBe(starting);
     }
     return {
+      lost: attempts.filter((attempt) => attempt.outcome?.kind === 'stored' && !storedByName.has(attempt.name)).length,
       stored: stored.length,
       acknowledged: attempts.filter((attempt) => attempt.outcome?.kind === 'stored').length,
       refused: attempts.filter((attempt) => attempt.outcome?.kind === 'refused').length,
@@ -164,6 +167,7 @@ describe('a crash in the middle of a stream of orders', () => {
     }
   });
   afterAll(async () => {
+    if (database) reportFigures('crash-safety', database.client, Object.fromEntries(kills.map((figures, n) => [`kill ${n + 1}`, figures])));
     await cms?.kill();
     await database?.drop();
     if (workDir) await removeDir(workDir);
@@ -183,7 +187,7 @@ describe('a crash in the middle of a stream of orders', () => {
     if ('acknowledged' in moment) expect(figures.acknowledged - acknowledgedBefore).toBeGreaterThanOrEqual(moment.acknowledged);
     expect(figures.stored - figures.acknowledged).toBeLessThanOrEqual(figures.unanswered);
     if (soldOut) expect(figures.refused).toBeGreaterThan(0);
-    console.info(`crash-safety (${database.client}): ${JSON.stringify({ ...figures, inFlightAtKill, attempts: attempts.length })}`);
+    kills.push({ ...figures, inFlightAtKill, attempts: attempts.length });
 
     // The restarted cms takes orders again (of the shirt, which is not sold out).
     const next: Attempt = { name: `Auftrag ${attempts.length}`, lines: [{ id: products[0].id, variant: products[0].variants[0], quantity: 1 }] };

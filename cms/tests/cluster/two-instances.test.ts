@@ -5,6 +5,7 @@ import { orderResponseSchema, shopItemsResponseSchema } from '../../src/contract
 import { USER_MESSAGES, usersResponseSchema } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession, type Endpoint } from '../helpers/api-client';
 import { startTestProcess, startTestServer, type TestServer } from '../helpers/strapi';
+import { reportFigures } from '../security/support/figures';
 
 // Two cms instances on one PostgreSQL database, as in a deployment with more than one cms
 // container: A runs in this process (so the test can read its database), B is `strapi start` in
@@ -65,6 +66,9 @@ describe('two cms instances on one PostgreSQL database', () => {
     const stored = await a.strapi.db.query('api::order.order').findMany({ where: { lastName: 'Zweifach' }, select: ['orderNumber'] });
     expect(stored.map((order) => order.orderNumber).sort()).toEqual([...numbers].sort());
     expect(await a.strapi.db.query('api::order.order').count()).toBe(ordersBefore + 5);
+    reportFigures('two-instances', 'postgres', {
+      'stock race': { tried: answers.length, sold: sold.length, refused: refused.length, stock: 5, oversold: Math.max(0, sold.length - 5) },
+    });
   });
 
   it('shows the sold-out stock on both instances once their public cache has expired', async () => {
