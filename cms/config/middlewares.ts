@@ -5,6 +5,7 @@ const config: Core.Config.Middlewares = [
   'strapi::errors',
   // Before the body parser, so malformed or oversized bodies get the contract's error shape.
   'global::api-errors',
+  // Built once instead of per request: see src/http/security-headers.ts.
   'strapi::security',
   'strapi::cors',
   'strapi::poweredBy',

@@ -4,11 +4,13 @@ import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
 import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { invalidateOnContentChanges } from './http/public-cache';
+import { securityBuiltOnce } from './http/security-headers';
 import { ensureRateLimitTable } from './http/rate-limit';
 import { seedDemoContent } from './seed/seed-demo-content';
 
 export default {
-  register() {
+  register({ strapi }: { strapi: Core.Strapi }) {
+    strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {
