@@ -8,6 +8,9 @@ export type CachedAnswer = { json: string; etag: string; storedAt: number };
 const MAX_AGE_MS = Number(process.env.PUBLIC_CACHE_MAX_AGE_MS ?? 2000);
 
 const entries = new Map<string, CachedAnswer>();
+// Answers being built: the requests that miss the cache meanwhile wait for the same build
+// instead of each reading the database (on PostgreSQL, 50 connections made 50 reads at once).
+const building = new Map<string, Promise<CachedAnswer>>();
 // Bumped by every invalidation: an answer built from data read before a write is not stored after it.
 let generation = 0;
 
@@ -23,6 +26,8 @@ export const publicCacheKey = {
 export const invalidatePublicCache = () => {
   generation += 1;
   entries.clear();
+  // A request after the write must not wait for a build that read the data before it.
+  building.clear();
 };
 
 /** The cached answer for key while it is fresh enough to send, else undefined. */
@@ -48,14 +53,25 @@ export function sendAnswer(ctx: Context, entry: CachedAnswer) {
  * a browser or proxy revalidates with a 304 instead of downloading the body again.
  */
 export async function sendCachedJson(ctx: Context, key: string, load: () => Promise<unknown>) {
-  let entry = freshAnswer(key);
-  if (!entry) {
-    const before = generation;
+  sendAnswer(ctx, freshAnswer(key) ?? (await buildOnce(key, load)));
+}
+
+function buildOnce(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  const pending = building.get(key);
+  if (pending) return pending;
+  const before = generation;
+  const build = (async () => {
     const json = JSON.stringify(await load());
-    entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, storedAt: Date.now() };
+    const entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, storedAt: Date.now() };
     if (generation === before) entries.set(key, entry);
-  }
-  sendAnswer(ctx, entry);
+    return entry;
+  })();
+  building.set(key, build);
+  const forget = () => {
+    if (building.get(key) === build) building.delete(key);
+  };
+  build.then(forget, forget);
+  return build;
 }
 
 /** Content whose changes (panel, dashboard or API) must reach the cached public answers. */

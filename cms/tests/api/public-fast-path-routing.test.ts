@@ -89,3 +89,44 @@ describe('the public fast path (which requests it answers)', () => {
     expect(await answeredByFastPath('GET', '/api/shop/items')).toBe(false);
   });
 });
+
+describe('building a cached answer', () => {
+  beforeEach(() => invalidatePublicCache());
+
+  /** A load that waits until released, counting how often it ran. */
+  function gatedLoad(value: unknown) {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = vi.fn(async () => {
+      await gate;
+      return value;
+    });
+    return { load, release: () => release() };
+  }
+
+  it('reads the database once for all the requests that miss the cache at the same time', async () => {
+    const { load, release } = gatedLoad({ success: true, items: [] });
+    const contexts = Array.from({ length: 50 }, () => fakeContext('GET', '/api/shop/items'));
+    const answers = Promise.all(contexts.map((ctx) => sendCachedJson(ctx, publicCacheKey.shopItems, load)));
+    release();
+    await answers;
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(new Set(contexts.map((ctx) => ctx.body))).toEqual(new Set(['{"success":true,"items":[]}']));
+  });
+
+  it('does not make a request after a write wait for a build that read the data before it', async () => {
+    const before = gatedLoad({ success: true, value: 'true' });
+    const first = fakeContext('GET', '/api/settings/shop_enabled');
+    const stale = sendCachedJson(first, publicCacheKey.setting('shop_enabled'), before.load);
+    invalidatePublicCache(); // the organiser switches the shop off
+    const after = fakeContext('GET', '/api/settings/shop_enabled');
+    await sendCachedJson(after, publicCacheKey.setting('shop_enabled'), async () => ({ success: true, value: 'false' }));
+    before.release();
+    await stale;
+    expect(after.body).toBe('{"success":true,"value":"false"}');
+    expect(await answeredByFastPath('GET', '/api/settings/shop_enabled')).toBe(true);
+    const next = fakeContext('GET', '/api/settings/shop_enabled');
+    await fastPath(next, async () => {});
+    expect(next.body).toBe('{"success":true,"value":"false"}');
+  });
+});
