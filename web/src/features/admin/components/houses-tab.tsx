@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createHouse, deleteHouse, generateCodes, updateHouse, useHouses, type House } from '../api/houses';
@@ -8,6 +8,7 @@ import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
 import { HouseFormModal } from './house-form-modal';
+import { RowActions } from './row-actions';
 
 type Dialog =
   | { kind: 'none' }
@@ -84,17 +85,15 @@ export function HousesTab() {
               </Anchor>
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', house, key: Date.now() })} aria-label={`Edit ${house.name}`}>
-                  Edit
-                </Button>
+              <RowActions
+                name={house.name}
+                onEdit={() => setDialog({ kind: 'form', house, key: Date.now() })}
+                onDelete={() => setDialog({ kind: 'delete', house })}
+              >
                 <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'generate', house, key: Date.now() })} aria-label={`Generate Codes for ${house.name}`}>
                   Generate Codes
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', house })} aria-label={`Delete ${house.name}`}>
-                  Delete
-                </Button>
-              </Group>
+              </RowActions>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice } from '@/lib/format';
@@ -9,6 +9,7 @@ import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ProductFormModal } from './product-form-modal';
+import { RowActions } from './row-actions';
 
 type Dialog = { kind: 'none' } | { kind: 'form'; product: AdminProduct | null; key: number } | { kind: 'delete'; product: AdminProduct };
 
@@ -89,14 +90,11 @@ export function ProductsTab() {
               <Badge color={product.isActive ? 'green' : 'gray'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', product, key: Date.now() })} aria-label={`Edit ${product.title}`}>
-                  Edit
-                </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', product })} aria-label={`Delete ${product.title}`}>
-                  Delete
-                </Button>
-              </Group>
+              <RowActions
+                name={product.title}
+                onEdit={() => setDialog({ kind: 'form', product, key: Date.now() })}
+                onDelete={() => setDialog({ kind: 'delete', product })}
+              />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -9,6 +9,7 @@ import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ImportUsersModal } from './import-users-modal';
+import { RowActions } from './row-actions';
 import { UserFormModal } from './user-form-modal';
 
 type Dialog = { kind: 'none' } | { kind: 'form'; user: User | null; key: number } | { kind: 'import' } | { kind: 'delete'; user: User };
@@ -98,21 +99,12 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
             <Table.Td>{houseName(user.houseId)}</Table.Td>
             <Table.Td>{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'form', user, key: Date.now() })} aria-label={`Edit ${user.username}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  disabled={user.id === currentUserId}
-                  onClick={() => setDialog({ kind: 'delete', user })}
-                  aria-label={`Delete ${user.username}`}
-                >
-                  Delete
-                </Button>
-              </Group>
+              <RowActions
+                name={user.username}
+                onEdit={() => setDialog({ kind: 'form', user, key: Date.now() })}
+                onDelete={() => setDialog({ kind: 'delete', user })}
+                deleteDisabled={user.id === currentUserId}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
