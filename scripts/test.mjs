@@ -39,7 +39,7 @@ async function step(label, command, args, cwd) {
   await run(command, args, { cwd }).catch(() => failures.push(label));
 }
 
-// The security and crash suites leave their figures here (cms/tests/security/support/figures.ts).
+// The security and crash suites leave their figures here (cms/tests/helpers/figures.ts).
 const FIGURES_DIR = path.join(os.tmpdir(), 'gos-security-figures');
 
 /** One line with the security figures of this run's cms suite on one database. */
@@ -57,7 +57,7 @@ function printSecurityFigures(database, since) {
     }
   }
   log(
-    `Security figures (${database}): ${sum.tried} hostile or malformed requests tried, ${sum.refused} refused, ${sum['5xx']} answered with a 5xx; ` +
+    `Security figures (${database}): ${sum.tried} requests sent by the attack, bad-input and concurrency suites, ${sum.refused} refused, ${sum['5xx']} answered with a 5xx; ` +
       `oversold units ${sum.oversold}; acknowledged orders lost in crashes ${sum.lost}; unneutralised CSV cells ${sum.dangerous}`,
   );
 }

@@ -5,7 +5,7 @@ import { orderResponseSchema } from '../../src/contract/shop';
 import { adminCall, call, signIn } from '../helpers/api-client';
 import { createTestWorkspace, startTestProcess, type TestProcess } from '../helpers/strapi';
 import { removeDir, type TestDatabase } from '../helpers/test-database';
-import { reportFigures, type Figures } from '../security/support/figures';
+import { reportFigures, type Figures } from '../helpers/figures';
 
 // The cms is killed with SIGKILL while several clients keep ordering, then started again on the
 // same database. Whatever the moment, an order is all or nothing: every acknowledged order is

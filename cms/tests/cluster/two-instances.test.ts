@@ -5,7 +5,7 @@ import { orderResponseSchema, shopItemsResponseSchema } from '../../src/contract
 import { USER_MESSAGES, usersResponseSchema } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession, type Endpoint } from '../helpers/api-client';
 import { startTestProcess, startTestServer, type TestServer } from '../helpers/strapi';
-import { reportFigures } from '../security/support/figures';
+import { reportFigures } from '../helpers/figures';
 
 // Two cms instances on one PostgreSQL database, as in a deployment with more than one cms
 // container: A runs in this process (so the test can read its database), B is `strapi start` in

@@ -5,7 +5,7 @@ import { parseOrderItems, type OrderItem } from '../../src/contract/orders';
 import { orderRequestSchema, orderResponseSchema, SHOP_MESSAGES } from '../../src/contract/shop';
 import { call } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
-import { reportFigures, securityRuns } from './support/figures';
+import { reportFigures, securityRuns } from '../helpers/figures';
 import { serverReading } from './support/malformed';
 import { send, Tally } from './support/requests';
 

@@ -6,7 +6,7 @@ import { orderResponseSchema } from '../../src/contract/shop';
 import { importUsersResponseSchema, userResponseSchema } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
-import { reportFigures } from './support/figures';
+import { reportFigures } from '../helpers/figures';
 
 /** The characters that make a spreadsheet run a cell as a formula (DECISIONS §4). */
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];

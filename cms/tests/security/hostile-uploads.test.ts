@@ -9,7 +9,7 @@ import { failureSchema } from '../../src/contract/common';
 import { adminProductResponseSchema } from '../../src/contract/products';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
-import { reportFigures } from './support/figures';
+import { reportFigures } from '../helpers/figures';
 import { Tally } from './support/requests';
 
 const FIVE_MB = 5 * 1024 * 1024;

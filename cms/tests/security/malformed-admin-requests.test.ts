@@ -8,7 +8,7 @@ import { orderResponseSchema } from '../../src/contract/shop';
 import { importUsersRequestSchema, userCreateSchema, userResponseSchema, userUpdateSchema } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
-import { reportFigures, securityRuns, type Figures } from './support/figures';
+import { reportFigures, securityRuns, type Figures } from '../helpers/figures';
 import { propertyTimeout, refusesEveryGeneratedRequest, type JsonCall } from './support/properties';
 
 const RUNS = securityRuns(1000);

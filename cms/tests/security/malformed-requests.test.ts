@@ -4,7 +4,7 @@ import { loginRequestSchema } from '../../src/contract/auth';
 import { failureSchema } from '../../src/contract/common';
 import { orderRequestSchema } from '../../src/contract/shop';
 import { startTestServer, type TestServer } from '../helpers/strapi';
-import { reportFigures, securityRuns, type Figures } from './support/figures';
+import { reportFigures, securityRuns, type Figures } from '../helpers/figures';
 import { propertyTimeout, refusesEveryGeneratedRequest, type JsonCall } from './support/properties';
 
 type Body = { raw: string | Uint8Array; type: string; label: string };

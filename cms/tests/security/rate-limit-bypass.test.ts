@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES } from '../../src/contract/auth';
 import { housesResponseSchema } from '../../src/contract/houses';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, TEST_ORGANISER, type TestServer } from '../helpers/strapi';
-import { reportFigures } from './support/figures';
+import { reportFigures } from '../helpers/figures';
 import { send, Tally } from './support/requests';
 
 const MAX_FAILURES = 10;

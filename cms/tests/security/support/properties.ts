@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { TestServer } from '../../helpers/strapi';
 import { databaseChanges, snapshotDatabase } from './database';
-import type { Figures } from './figures';
+import type { Figures } from '../../helpers/figures';
 import { malformedRequests } from './malformed';
 import { expectRefusal, send, Tally } from './requests';
 
