@@ -1,6 +1,8 @@
 // npm run lighthouse: the production build on this machine (built cms on a fresh seeded SQLite
 // database, the built site served like deploy/nginx.conf serves it), measured by Lighthouse
-// with its default mobile emulation. Reports go to artifacts/lighthouse/<page>.html and <page>.json.
+// with its default mobile emulation. Each page is measured --runs times (3 by default; one run's
+// performance score moves by ten points and more on a shared machine) and the run with the median
+// performance score is the one printed and kept: artifacts/lighthouse/<page>.html and <page>.json.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,10 @@ const PAGES = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+const runsArgument = process.argv.indexOf('--runs');
+const RUNS = runsArgument === -1 ? 3 : Number(process.argv[runsArgument + 1]);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number from 1 on');
+
 // Issue 7: mobile performance at least 95, the other three categories at 100.
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
@@ -33,7 +39,12 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** Runs Lighthouse on every page, one after another, in one Chromium; returns the scores. */
+const score = (result, id) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
+
+/** The run whose performance score is the median of all runs. */
+const medianRun = (results) => [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(results.length / 2)];
+
+/** Runs Lighthouse RUNS times on every page, in one Chromium; returns each page's median run. */
 async function measure(siteUrl) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
@@ -41,26 +52,30 @@ async function measure(siteUrl) {
   try {
     const rows = [];
     for (const page of PAGES) {
-      log(`Lighthouse: ${page.path}`);
-      const result = await lighthouse(`${siteUrl}${page.path}`, {
-        port: chrome.port,
-        output: ['html', 'json'],
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
-      if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
+      const results = [];
+      for (let run = 1; run <= RUNS; run++) {
+        log(`Lighthouse: ${page.path} (run ${run} of ${RUNS})`);
+        const result = await lighthouse(`${siteUrl}${page.path}`, {
+          port: chrome.port,
+          output: ['html', 'json'],
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
+        if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
+        results.push(result);
+      }
+      const result = medianRun(results);
       // The HTML to read, the JSON to compare runs with a script.
       const [html, json] = result.report;
       await writeFile(path.join(REPORTS, `${page.name}.html`), html);
       await writeFile(path.join(REPORTS, `${page.name}.json`), json);
-      const scores = Object.fromEntries(
-        CATEGORIES.map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]),
-      );
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(result, id)]));
       const metric = (id) => result.lhr.audits[id]?.displayValue;
       rows.push({
         page: page.path,
         ...scores,
+        'performance of all runs': results.map((each) => score(each, 'performance')).join(' '),
         FCP: metric('first-contentful-paint'),
         LCP: metric('largest-contentful-paint'),
         TBT: metric('total-blocking-time'),

@@ -3,12 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { siteContentFixture } from '@/features/festival/testing/site-content-fixture';
 import { api } from '@/lib/api-client';
 import { render, screen, within } from '@/testing/render';
-import { routes } from './router';
+import { createQueryClient } from '@/lib/query-client';
+import { appRoutes } from './router';
 
 describe('routes', () => {
   it('answers an unknown address with the not-found screen', async () => {
-    const router = createMemoryRouter(routes, { initialEntries: ['/irgendwo/im/harz'] });
-    render(<RouterProvider router={router} />, { route: false });
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: ['/irgendwo/im/harz'] });
+    render(<RouterProvider router={router} />, { route: false, queryClient });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }),
@@ -23,8 +25,9 @@ describe('public routes', () => {
       if (url === '/site-content') return { data: siteContentFixture() };
       throw new Error(`unexpected call ${url}`);
     });
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    return render(<RouterProvider router={router} />, { route: false });
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
+    return render(<RouterProvider router={router} />, { route: false, queryClient });
   };
 
   it('shows the imprint from the cms markdown under the site navigation', async () => {

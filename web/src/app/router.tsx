@@ -1,7 +1,10 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { SiteHeader } from '@/components/site-header';
+import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
+import { shopEnabledQueryOptions } from '@/features/shop/api/get-shop-enabled';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -17,21 +20,34 @@ const publicPageLoader = (
   </>
 );
 
-export const routes: RouteObject[] = [
+/**
+ * The answers every public page shows (index.html preloads them): asked for as soon as the route
+ * is known, while its code downloads, instead of when its components first render.
+ */
+const askForPublicContent = (queryClient: QueryClient) => () => {
+  void queryClient.prefetchQuery(siteContentQueryOptions());
+  void queryClient.prefetchQuery(shopEnabledQueryOptions());
+  return null;
+};
+
+/** The site's routes; loaders start their data calls in the app's query client. */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <PublicLayout />,
     hydrateFallbackElement: publicPageLoader,
+    loader: askForPublicContent(queryClient),
     children: [
       { path: '/', element: <LandingRoute /> },
       // Pages a visitor rarely opens first load their code on the way, keeping the landing page's small.
       { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
       { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },
-      ...shopRoutes,
+      ...shopRoutes(queryClient),
     ],
   },
   {
     path: '/enthuelle-dein-wappen',
     hydrateFallbackElement: publicPageLoader,
+    loader: askForPublicContent(queryClient),
     lazy: () => import('./routes/access').then((module) => ({ Component: module.AccessRoute })),
   },
 
@@ -42,6 +58,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const queryClient = useQueryClient();
+  const [router] = useState(() => createBrowserRouter(appRoutes(queryClient)));
   return <RouterProvider router={router} />;
 }

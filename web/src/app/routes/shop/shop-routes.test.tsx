@@ -1,12 +1,14 @@
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockShopApi } from '@/features/shop/testing/shop-fixtures';
+import { createQueryClient } from '@/lib/query-client';
 import { render, screen, waitFor } from '@/testing/render';
 import { shopRoutes } from './shop-routes';
 
 const renderAt = (path: string) => {
-  const router = createMemoryRouter(shopRoutes, { initialEntries: [path] });
-  return { router, ...render(<RouterProvider router={router} />, { route: false }) };
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(shopRoutes(queryClient), { initialEntries: [path] });
+  return { router, ...render(<RouterProvider router={router} />, { route: false, queryClient }) };
 };
 
 describe('the shop routes', () => {

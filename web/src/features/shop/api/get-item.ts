@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shopItemResponseSchema, type ShopItem } from '@contract/shop';
+import type { ShopItem } from '@contract/shop';
 import { api } from '@/lib/api-client';
 
 /** SPEC §7; a 404, a failed call or an answer without `success: true` and an item all mean "not found". */
 export const getItem = async (id: number): Promise<ShopItem> => {
-  const response = await api.get<unknown>(`/shop/items/${id}`);
+  const [response, { shopItemResponseSchema }] = await Promise.all([
+    api.get<unknown>(`/shop/items/${id}`),
+    import('@contract/shop'),
+  ]);
   const parsed = shopItemResponseSchema.safeParse(response.data);
   if (!parsed.success) throw new Error('Artikel nicht gefunden');
   return parsed.data.item;

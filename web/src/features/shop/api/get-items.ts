@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shopItemsResponseSchema, type ShopItem } from '@contract/shop';
+import type { ShopItem } from '@contract/shop';
 import { api } from '@/lib/api-client';
 
 /** SPEC §7: the active items; an answer without `success: true` counts as a failed call. */
 export const getItems = async (): Promise<ShopItem[]> => {
-  const response = await api.get<unknown>('/shop/items');
+  // The schema (and zod with it) arrives beside the answer, so the route can ask before its code is here.
+  const [response, { shopItemsResponseSchema }] = await Promise.all([
+    api.get<unknown>('/shop/items'),
+    import('@contract/shop'),
+  ]);
   const parsed = shopItemsResponseSchema.safeParse(response.data);
   if (!parsed.success) throw new Error('Die Waren kamen in unerwarteter Form.');
   return parsed.data.items;
