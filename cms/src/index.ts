@@ -3,6 +3,7 @@ import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
 import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
+import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
 import { securityBuiltOnce } from './http/security-headers';
 import { ensureRateLimitTable } from './http/rate-limit';
@@ -21,6 +22,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     invalidateOnContentChanges(strapi);
+    answerCachedReadsEarly(strapi);
     await ensureRateLimitTable(strapi);
     await ensureUniqueNameIndexes(strapi);
     await grantPublicRead(strapi);

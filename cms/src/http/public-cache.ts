@@ -22,6 +22,23 @@ export const publicCacheKey = {
   siteContent: 'site-content',
 } as const;
 
+// The cached public reads, by the exact path the web app sends (see their routes).
+const CACHED_READS: [path: RegExp, key: (match: RegExpExecArray) => string][] = [
+  [/^\/api\/settings\/([A-Za-z0-9_-]+)$/, ([, key]) => publicCacheKey.setting(key)],
+  [/^\/api\/shop\/items$/, () => publicCacheKey.shopItems],
+  [/^\/api\/shop\/items\/([1-9][0-9]{0,9})$/, ([, id]) => publicCacheKey.shopItem(id)],
+  [/^\/api\/site-content$/, () => publicCacheKey.siteContent],
+];
+
+/** The cache key of the public read at exactly this path (no query string), else undefined. */
+export function cachedReadKey(path: string): string | undefined {
+  for (const [pattern, key] of CACHED_READS) {
+    const match = pattern.exec(path);
+    if (match) return key(match);
+  }
+  return undefined;
+}
+
 /** Forgets every cached public answer; called after any write to the data they are built from. */
 export const invalidatePublicCache = () => {
   generation += 1;

@@ -1,13 +1,6 @@
 import type { Context, Next } from 'koa';
-import { freshAnswer, publicCacheKey, sendAnswer } from '../http/public-cache';
-
-// The cached public reads, by the exact path the web app sends (see their routes).
-const CACHED_READS: [path: RegExp, key: (match: RegExpExecArray) => string][] = [
-  [/^\/api\/settings\/([A-Za-z0-9_-]+)$/, ([, key]) => publicCacheKey.setting(key)],
-  [/^\/api\/shop\/items$/, () => publicCacheKey.shopItems],
-  [/^\/api\/shop\/items\/([1-9][0-9]{0,9})$/, ([, id]) => publicCacheKey.shopItem(id)],
-  [/^\/api\/site-content$/, () => publicCacheKey.siteContent],
-];
+import { rememberForEarlyAnswers } from '../http/early-answers';
+import { cachedReadKey, freshAnswer, sendAnswer } from '../http/public-cache';
 
 /**
  * Answers a public read that is in the cache right after the logger, error, security, CORS and
@@ -20,16 +13,15 @@ const CACHED_READS: [path: RegExp, key: (match: RegExpExecArray) => string][] = 
  * answered here. Everything else takes the normal route, which validates the request and fills
  * the cache: the first read, any read after a write, and spellings the router also accepts
  * (letter case, a trailing slash, encoded characters, ids such as 01, whose keys never match).
+ * What this sends is remembered for src/http/early-answers.ts.
  */
 export default () => (ctx: Context, next: Next) => {
   if (ctx.method !== 'GET' || ctx.querystring !== '') return next();
-  for (const [path, key] of CACHED_READS) {
-    const match = path.exec(ctx.path);
-    if (!match) continue;
-    const answer = freshAnswer(key(match));
-    if (!answer) return next();
-    sendAnswer(ctx, answer);
-    return Promise.resolve();
-  }
-  return next();
+  const key = cachedReadKey(ctx.path);
+  if (key === undefined) return next();
+  const answer = freshAnswer(key);
+  if (!answer) return next();
+  sendAnswer(ctx, answer);
+  rememberForEarlyAnswers(ctx, key, answer);
+  return Promise.resolve();
 };

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Context } from 'koa';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidatePublicCache, publicCacheKey, sendCachedJson } from '../../src/http/public-cache';
@@ -9,6 +10,8 @@ const fakeContext = (method: string, url: string): FakeContext => {
   const [path, querystring = ''] = url.split('?');
   const headers: Record<string, string> = {};
   return {
+    req: { method, headers: {} },
+    res: new EventEmitter(),
     method,
     path,
     querystring,

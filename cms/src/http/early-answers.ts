@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { cachedReadKey, freshAnswer, type CachedAnswer } from './public-cache';
+
+/**
+ * Cached public reads answered before Koa: with the status, headers and bytes that the whole
+ * middleware chain (security headers, CORS, powered-by, caching headers) sent for the same
+ * kind of request, replayed while the cached answer they were sent with is still the fresh one.
+ * Koa's own request handling costs more than everything the fast path middleware still does
+ * (`npm run bench -- --profile`).
+ *
+ * "The same kind" means a GET of the exact path without a query string and without any request
+ * header that an answer depends on: Origin (CORS), Cookie (sessions), Authorization,
+ * If-None-Match (304s) or a body. Such requests are how browsers load the site's public data;
+ * every other request goes through Koa as before. The first plain request after a change goes
+ * through Koa too, and what it sends becomes the answer replayed.
+ */
+type Replay = { answer: CachedAnswer; headers: [name: string, value: string][] };
+
+const replays = new Map<string, Replay>();
+
+const HEADERS_ANSWERS_DEPEND_ON = ['origin', 'cookie', 'authorization', 'if-none-match', 'if-modified-since'];
+
+function isPlainRead(method: string | undefined, headers: IncomingMessage['headers']) {
+  if (method !== 'GET') return false;
+  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+  return HEADERS_ANSWERS_DEPEND_ON.every((name) => headers[name] === undefined);
+}
+
+/** Called by the fast path after it answered: keeps the answer's headers once the chain is done. */
+export function rememberForEarlyAnswers(ctx: Context, key: string, answer: CachedAnswer) {
+  if (!isPlainRead(ctx.req.method, ctx.req.headers) || ctx.status !== 200) return;
+  const response = ctx.res;
+  response.once('finish', () => {
+    if (response.statusCode !== 200) return;
+    const headers = response.getHeaderNames().map((name): [string, string] => {
+      const value = response.getHeader(name);
+      return [name, Array.isArray(value) ? value.join(', ') : String(value)];
+    });
+    replays.set(key, { answer, headers });
+  });
+}
+
+/** Answers req when it is a plain read of a cached answer that was sent before; else false. */
+function answerEarly(strapi: Core.Strapi, request: IncomingMessage, response: ServerResponse) {
+  const url = request.url ?? '';
+  if (url.includes('?') || !isPlainRead(request.method, request.headers)) return false;
+  const key = cachedReadKey(url);
+  if (key === undefined) return false;
+  const replay = replays.get(key);
+  if (!replay || freshAnswer(key) !== replay.answer) return false;
+  const started = Date.now();
+  response.writeHead(200, replay.headers.flat());
+  response.end(replay.answer.json);
+  // The line strapi::logger writes for every request.
+  strapi.log.http(`GET ${url} (${Math.ceil(Date.now() - started)} ms) 200`);
+  return true;
+}
+
+/** Puts the early answers in front of Strapi's request listener (Koa). */
+export function answerCachedReadsEarly(strapi: Core.Strapi) {
+  const server = strapi.server.httpServer;
+  const koaListeners = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (answerEarly(strapi, request, response)) return;
+    for (const listener of koaListeners) listener.call(server, request, response);
+  });
+}

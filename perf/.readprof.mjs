@@ -1,0 +1,12 @@
+import { mkdtemp, mkdir, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startBuiltCms } from '../scripts/cms-process.mjs';
+import { measure } from './bench/load.mjs';
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'gos-rp-'));
+await mkdir(path.join(workDir, 'public', 'uploads'), { recursive: true });
+const prof = process.argv[2] !== 'noprof';
+const cms = await startBuiltCms({ logFile: '/tmp/prof/rp.log', nodeArgs: prof ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof/cpu'] : [], env: { NODE_ENV: 'production', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(workDir, 'db.sqlite'), PUBLIC_DIR: path.join(workDir, 'public'), NODE_OPTIONS: '--max-old-space-size=384' } });
+const r = await measure({ url: cms.url + '/api/settings/shop_enabled', connections: 50, seconds: 8, warmupSeconds: 2 });
+console.log(JSON.stringify(r));
+await cms.stop();
