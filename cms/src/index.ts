@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
+import { ensureOrderNumberIndex } from './bootstrap/order-number-index';
 import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
@@ -25,6 +26,7 @@ export default {
     answerCachedReadsEarly(strapi);
     await ensureRateLimitTable(strapi);
     await ensureUniqueNameIndexes(strapi);
+    await ensureOrderNumberIndex(strapi);
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);

@@ -27,10 +27,10 @@ const MAX_TOTAL = 2_147_483_647;
 
 const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-const berlinDay = (date: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(date)
-    .replace(/-/g, '');
+// Built once: constructing an Intl.DateTimeFormat costs more than the rest of a new order number.
+const berlinDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+const berlinDay = (date: Date) => berlinDate.format(date).replace(/-/g, '');
 
 /** Readable on a packing list and over the phone: GOS-20250724-K7QX9M. */
 const newOrderNumber = () =>

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/strapi';
+
+describe('the order number index', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  it('is there, so looking a number up does not read the whole orders table', async () => {
+    const knex = server.strapi.db.connection;
+    const names =
+      server.strapi.db.dialect.client === 'postgres'
+        ? (await knex.raw("SELECT indexname AS name FROM pg_indexes WHERE tablename = 'orders'")).rows
+        : await knex.raw("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders'");
+    expect(names.map((row: { name: string }) => row.name)).toContain('gos_orders_order_number_unique');
+  });
+
+  it('lets the database refuse a second order with the same number', async () => {
+    const knex = server.strapi.db.connection;
+    const order = { order_number: 'GOS-20260101-AAAAAA', first_name: 'A', last_name: 'B', items: '[]', total: 0, status: 'pending' };
+    await knex('orders').insert(order);
+    await expect(knex('orders').insert({ ...order, first_name: 'C' })).rejects.toThrow();
+    const [{ count }] = await knex('orders').where({ order_number: order.order_number }).count({ count: '*' });
+    expect(Number(count)).toBe(1);
+  });
+});
