@@ -50,7 +50,8 @@ function table(header, rows) {
 
 export function printReport(figures) {
   const { reads, peers, orders, verifyCode } = figures;
-  console.log(`\nnpm run bench · ${figures.database} · ${figures.date} · Node ${figures.node} · ${figures.cpus} CPUs · ${figures.seconds} s per run after ${figures.warmupSeconds} s warm-up\n`);
+  console.log(`\nnpm run bench · ${figures.database} · ${figures.date} · Node ${figures.node} · ${figures.cpus} CPUs · ${figures.seconds} s per run after ${figures.warmupSeconds} s warm-up`);
+  console.log(`CPU check ${figures.cpuCheckMs} ms (200,000 SHA-256 digests before the loads; lower is a faster machine, to compare runs)\n`);
   console.log(`Public reads, ${figures.connections.reads} connections`);
   console.log(
     table(

@@ -13,6 +13,7 @@ import { startBuiltCms } from '../../scripts/cms-process.mjs';
 import { freshSecrets } from '../../scripts/ensure-env.mjs';
 import { ROOT, buildCms, checkNode, ensureInstalled, log } from '../../scripts/lib.mjs';
 import { startBaseline, record } from './baseline-server.mjs';
+import { cpuCheckMs } from './cpu-check.mjs';
 import { createDatabase } from './database.mjs';
 import { generateCodes, raiseStock, readOnlyToken, signInOrganiser } from './fixtures.mjs';
 import { residentBytes, servingPid } from './proc.mjs';
@@ -46,6 +47,7 @@ const profileDir = path.join(OUT, 'profiles', `${stamp}-${DB}`);
 mkdirSync(path.join(OUT, 'logs'), { recursive: true });
 const logFile = path.join(OUT, 'logs', `cms-${stamp}-${DB}.log`);
 
+const cpuCheck = cpuCheckMs();
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'gos-bench-'));
 mkdirSync(path.join(workDir, 'public', 'uploads'), { recursive: true });
 const database = await createDatabase(DB, workDir);
@@ -161,6 +163,7 @@ try {
     database: DB,
     node: process.version,
     cpus: os.cpus().length,
+    cpuCheckMs: cpuCheck,
     seconds: SECONDS,
     warmupSeconds: WARMUP,
     connections: { reads: READ_CONNECTIONS, orders: ORDER_CONNECTIONS, verifyCode: VERIFY_CONNECTIONS },
