@@ -10,22 +10,43 @@ import { cachedReadKey, freshAnswer, type CachedAnswer } from './public-cache';
  * Koa's own request handling costs more than everything the fast path middleware still does
  * (`npm run bench -- --profile`).
  *
- * "The same kind" means a GET of the exact path without a query string and without any request
- * header that an answer depends on: Origin (CORS), Cookie (sessions), Authorization,
- * If-None-Match (304s) or a body. Such requests are how browsers load the site's public data;
- * every other request goes through Koa as before. The first plain request after a change goes
- * through Koa too, and what it sends becomes the answer replayed.
+ * "The same kind" means a GET of the exact path, without a query string, with only request
+ * headers that no middleware reads to decide its answer (below). A header outside that list
+ * (Origin for CORS, Cookie, Authorization, If-None-Match, Content-Encoding, anything unknown)
+ * sends the request through Koa as before. The list holds what browsers and the site's proxy
+ * send with a plain read, so those are answered early. The first plain request after a change
+ * goes through Koa too, and what it sends becomes the answer replayed.
  */
 type Replay = { answer: CachedAnswer; headers: [name: string, value: string][] };
 
 const replays = new Map<string, Replay>();
 
-const HEADERS_ANSWERS_DEPEND_ON = ['origin', 'cookie', 'authorization', 'if-none-match', 'if-modified-since'];
+const HEADERS_NO_ANSWER_DEPENDS_ON = new Set([
+  'host',
+  'connection',
+  'user-agent',
+  'accept',
+  'accept-language',
+  'accept-encoding', // the cms compresses nothing itself (the site's proxy does)
+  'referer',
+  'cache-control',
+  'pragma',
+  'priority',
+  'dnt',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'sec-ch-ua',
+  'sec-ch-ua-mobile',
+  'sec-ch-ua-platform',
+  // Set by the site's proxy (deploy/nginx.conf); they name the client, which a read ignores.
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-real-ip',
+]);
 
 function isPlainRead(method: string | undefined, headers: IncomingMessage['headers']) {
-  if (method !== 'GET') return false;
-  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-  return HEADERS_ANSWERS_DEPEND_ON.every((name) => headers[name] === undefined);
+  return method === 'GET' && Object.keys(headers).every((name) => HEADERS_NO_ANSWER_DEPENDS_ON.has(name));
 }
 
 /** Called by the fast path after it answered: keeps the answer's headers once the chain is done. */

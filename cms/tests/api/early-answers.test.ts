@@ -49,6 +49,26 @@ describe('cached public reads answered before Koa', () => {
     await (await get(path)).arrayBuffer();
   };
 
+  it('answer what a browser behind the site\'s proxy sends without reaching Koa', async () => {
+    const browser = {
+      accept: 'application/json, text/plain, */*',
+      'accept-language': 'de-DE,de;q=0.9',
+      'accept-encoding': 'gzip, deflate, br',
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile',
+      referer: 'https://game-of-slavs.example/shop',
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-proto': 'https',
+      'x-real-ip': '203.0.113.7',
+    };
+    for (const path of paths()) {
+      await prime(path);
+      expect(await koaSaw(() => get(path, { headers: browser })), path).toBe(0);
+    }
+  });
+
   it('send the status, headers and bytes of the routed answer without reaching Koa', async () => {
     for (const path of paths()) {
       await prime(path);
@@ -67,6 +87,8 @@ describe('cached public reads answered before Koa', () => {
     ['a Cookie', { headers: { cookie: 'koa.sess=abc' } }],
     ['an Authorization', { headers: { authorization: 'Bearer nonsense' } }],
     ['an If-None-Match', { headers: { 'if-none-match': '"x"' } }],
+    ['a Content-Encoding', { headers: { 'content-encoding': 'gzip' } }],
+    ['an unknown', { headers: { 'x-something-new': '1' } }],
   ])('leave a read with %s header to Koa', async (_, init: RequestInit) => {
     for (const path of paths()) {
       await prime(path);
