@@ -54,7 +54,8 @@ export function rememberForEarlyAnswers(ctx: Context, key: string, answer: Cache
   if (!isPlainRead(ctx.req.method, ctx.req.headers) || ctx.status !== 200) return;
   const response = ctx.res;
   response.once('finish', () => {
-    if (response.statusCode !== 200) return;
+    // An answer that sets a cookie belongs to its client alone, never to be replayed to others.
+    if (response.statusCode !== 200 || response.hasHeader('set-cookie')) return;
     const headers = response.getHeaderNames().map((name): [string, string] => {
       const value = response.getHeader(name);
       return [name, Array.isArray(value) ? value.join(', ') : String(value)];

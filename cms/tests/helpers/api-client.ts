@@ -57,3 +57,10 @@ export const adminCall = <T = Record<string, unknown>>(
   path: string,
   options: CallOptions = {},
 ) => call<T>(server, method, path, { ...options, headers: { ...session.headers, ...options.headers } });
+
+// Headers that differ between any two answers, whichever way they were sent.
+const VARYING_HEADERS = new Set(['date', 'keep-alive', 'connection']);
+
+/** An answer's headers without those that differ between any two answers: to compare two ways of answering. */
+export const comparableHeaders = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !VARYING_HEADERS.has(name)));
