@@ -18,9 +18,9 @@ await buildWeb();
 
 const cmsEnv = { PUBLIC_URL, PORT: String(CMS_PORT), STRAPI_TELEMETRY_DISABLED: 'true' };
 const cms = serve('cms', 'npx', ['strapi', 'start'], { cwd: CMS, env: cmsEnv });
-const web = serve('web', 'npx', ['vite', 'preview', '--port', String(SITE_PORT), '--strictPort', '--host', '0.0.0.0'], {
+const web = serve('web', 'node', ['server/site-server.mjs'], {
   cwd: WEB,
-  env: { CMS_URL: `http://127.0.0.1:${CMS_PORT}` },
+  env: { PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },
 });
 const children = [cms, web];
 const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));

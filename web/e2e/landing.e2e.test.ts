@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '@contract/site-content';
+import { freePort } from '../../scripts/cms-process.mjs';
+import { startSiteServer } from '../server/site-server.mjs';
 import { axeViolations } from './axe';
 import {
   VIEWPORTS,
@@ -258,26 +260,33 @@ describe('the landing page in Chromium', () => {
     await page.close();
   });
 
-  it('never shows a blank page while the cms is slow or when it fails', async () => {
+  it('never shows a blank page while the cms is slow or when it is down', async () => {
+    // A site whose cms does not answer: the server cannot render the page and sends the shell,
+    // and the browser asks the cms itself (held here, then failed).
+    const site = await startSiteServer({ cmsUrl: `http://127.0.0.1:${await freePort()}` });
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/site-content', async (route) => {
-      await held;
-      await route.abort('failed');
-    });
-    await page.goto(siteUrl());
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/site-content', async (route) => {
+        await held;
+        await route.abort('failed');
+      });
+      await page.goto(site.url);
 
-    await page.getByRole('status').getByText('Wird geladen…').waitFor();
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(1);
-    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).count()).toBe(1);
+      await page.getByRole('status').getByText('Wird geladen…').waitFor();
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(1);
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).count()).toBe(1);
 
-    release();
-    await page.getByRole('alert').getByText('Die Festivaldaten konnten nicht geladen werden.').waitFor();
-    expect(await page.getByRole('button', { name: 'Erneut versuchen' }).isVisible()).toBe(true);
-    await page.close();
+      release();
+      await page.getByRole('alert').getByText('Die Festivaldaten konnten nicht geladen werden.').waitFor();
+      expect(await page.getByRole('button', { name: 'Erneut versuchen' }).isVisible()).toBe(true);
+    } finally {
+      await page.close();
+      await site.close();
+    }
   });
 
   it.each(Object.entries(VIEWPORTS))('has no axe violation on %s', async (_name, viewport) => {

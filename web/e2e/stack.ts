@@ -11,7 +11,7 @@ export type Stack = { siteUrl: string; cmsUrl: string; stop(): Promise<void> };
 
 /**
  * The whole site as in production, on this machine: the built cms on a fresh SQLite database
- * with the demo seed, and the built web app behind the same routing as deploy/nginx.conf.
+ * with the demo seed, and the built site's server (server/site-server.mjs) in front of it.
  */
 export async function startStack(): Promise<Stack> {
   await buildCms();
@@ -42,9 +42,9 @@ export async function startStack(): Promise<Stack> {
     throw error;
   }
   const cmsUrl = cms.url;
-  const web = spawnLogged('node_modules/.bin/vite', ['preview', '--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'], {
+  const web = spawnLogged('node', ['server/site-server.mjs'], {
     cwd: WEB,
-    env: { CMS_URL: cmsUrl },
+    env: { PORT: String(sitePort), HOST: '127.0.0.1', CMS_URL: cmsUrl, PUBLIC_URL: siteUrl },
     logFile: path.join(logDir, 'web.log'),
   });
 

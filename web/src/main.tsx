@@ -4,23 +4,39 @@ import '@fontsource-variable/eb-garamond/wght-italic.css';
 import './app/mantine.css';
 import './app/global.css';
 
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { createAppRouter } from './app/router';
+import { readServerState } from './app/server-state';
+import { createQueryClient } from './lib/query-client';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Das Element #root fehlt in index.html.');
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Das Element #root fehlt in index.html.');
 
-// Rendered as a transition, React builds the first screen in short slices instead of one long
-// task, so a phone's main thread stays free for input and painting while it does.
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
+  // Public pages arrive rendered by the server, with the answers they show; the dashboard
+  // arrives as the empty shell of index.html and is rendered here.
+  const serverState = readServerState();
+  const queryClient = createQueryClient();
+  if (serverState) hydrate(queryClient, serverState.queries);
+  const router = await createAppRouter(queryClient, serverState?.router);
+
+  const app = (
     <StrictMode>
-      <AppProvider>
-        <AppRouter />
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
       </AppProvider>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  // As a transition, React hydrates or builds the first screen in short slices instead of one
+  // long task, so a phone's main thread stays free for input and painting while it does.
+  startTransition(() => {
+    if (serverState) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();

@@ -1,8 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { createQueryClient } from '@/lib/query-client';
 import { theme } from '@/theme';
 
 const AppNotifications = lazy(() => import('./notifications'));
@@ -20,9 +19,8 @@ function NotificationsOnDemand() {
   );
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
+/** Mantine and the query client around the app, in the browser and on the server alike. */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark">
       <NotificationsOnDemand />

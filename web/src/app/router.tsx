@@ -1,6 +1,5 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { SiteHeader } from '@/components/site-header';
 import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
@@ -57,8 +56,21 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '*', element: <NotFoundRoute /> },
 ];
 
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const [router] = useState(() => createBrowserRouter(appRoutes(queryClient)));
-  return <RouterProvider router={router} />;
+/**
+ * The browser's router. A page rendered on the server brings the router's state (hydrationData);
+ * the lazy routes it shows are loaded first, since hydrating a route whose code is not here
+ * yet would draw its loading state over the server's markup.
+ */
+export async function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  const routes = appRoutes(queryClient);
+  if (hydrationData) {
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -1,3 +1,5 @@
+import { siteOrigin } from './site-origin';
+
 /** A web address (http or https) with a host: the only kind the site links to from cms data. */
 export const isHttpUrl = (value: string): boolean => {
   try {
@@ -32,5 +34,5 @@ export const safeHref = (value: string): string | null => {
 /** True for an absolute web address on another origin than this site. */
 export const isExternalUrl = (href: string): boolean => {
   if (!isHttpUrl(href)) return false;
-  return new URL(href).origin !== window.location.origin;
+  return new URL(href).origin !== siteOrigin();
 };

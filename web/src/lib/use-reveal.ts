@@ -11,15 +11,20 @@ const showsAtOnce = () =>
 /**
  * Tells when an element has scrolled far enough into view to be shown; once shown it stays
  * shown. Visitors who prefer reduced motion, and browsers without IntersectionObserver, see
- * everything at once.
+ * everything at once. The first render is the same everywhere (not yet shown), so a page
+ * rendered on the server hydrates without a mismatch.
  */
 export const useReveal = <T extends Element>() => {
   const ref = useRef<T>(null);
-  const [revealed, setRevealed] = useState(showsAtOnce);
+  const [revealed, setRevealed] = useState(false);
 
   useEffect(() => {
     const node = ref.current;
     if (revealed || !node) return;
+    if (showsAtOnce()) {
+      setRevealed(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;

@@ -3,6 +3,7 @@ import { useSiteContent } from '@/features/festival/api/get-site-content';
 import { FestivalHero } from '@/features/festival/components/festival-hero';
 import { eventJsonLd } from '@/features/festival/utils/event-json-ld';
 import { useShopEnabled } from '@/features/shop/api/get-shop-enabled';
+import { siteOrigin } from '@/lib/site-origin';
 import { useJsonLd } from '@/lib/use-json-ld';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -22,7 +23,7 @@ export function LandingRoute() {
     description: festival?.seoDescription ?? undefined,
     image: (festival?.shareImage ?? festival?.logo)?.url,
   });
-  useJsonLd(content ? eventJsonLd(content, window.location.origin) : null);
+  useJsonLd(content ? eventJsonLd(content, siteOrigin()) : null);
   useEffect(() => {
     void loadSections();
   }, []);

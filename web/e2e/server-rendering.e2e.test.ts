@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopItem } from '@contract/shop';
+import type { SiteContent } from '@contract/site-content';
+import { VIEWPORTS, launchBrowser, screenshot, siteUrl } from './browser';
+import { setShopEnabled, signInOrganiser } from './organiser';
+
+const api = async <T,>(path: string): Promise<T> => (await (await fetch(`${siteUrl()}${path}`)).json()) as T;
+const siteContent = () => api<SiteContent>('/api/site-content');
+const firstItem = async () => (await api<{ items: ShopItem[] }>('/api/shop/items')).items[0]!;
+
+/** The page exactly as the server sends it, before any script has run. */
+async function served(path: string) {
+  const response = await fetch(`${siteUrl()}${path}`);
+  return { status: response.status, type: response.headers.get('content-type'), html: await response.text() };
+}
+
+/** Text of the HTML without its tags, with the entities a heading can hold decoded. */
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe('public pages rendered on the server', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends each public page with its content already in the HTML', async () => {
+    const content = await siteContent();
+    const item = await firstItem();
+    const pages: [string, string[]][] = [
+      ['/', [content.festival.name, content.festival.motto, 'Häufige Fragen', content.performers[0]!.name]],
+      ['/shop', ['Merchandising', item.title]],
+      [`/shop/item/${item.id}`, [item.title, 'In den Warenkorb']],
+      ['/enthuelle-dein-wappen', ['Zugang zum Haus', 'Dein persönlicher Code']],
+      ['/impressum', ['Impressum']],
+    ];
+    for (const [path, texts] of pages) {
+      const page = await served(path);
+      expect(page.status, path).toBe(200);
+      expect(page.type, path).toBe('text/html; charset=utf-8');
+      for (const text of texts) expect(textOf(page.html), `${path} shows "${text}"`).toContain(text);
+      // The answers are in the page: the browser neither waits for them nor asks again.
+      expect(page.html, path).toContain('<script id="server-state" type="application/json">');
+      expect(page.html, path).not.toContain('as="fetch"');
+      expect(page.html, path).not.toContain('app-shell-loading" role="status"');
+    }
+  });
+
+  it('answers an unknown address with the not-found page and status 404', async () => {
+    const page = await served('/gibt-es-nicht');
+    expect(page.status).toBe(404);
+    expect(textOf(page.html)).toContain('404 Page Not Found');
+  });
+
+  it('leaves the dashboard to the browser: it shows an organiser data', async () => {
+    const page = await served('/admin/login');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('app-shell-loading" role="status"');
+    expect(page.html).not.toContain('id="server-state"');
+  });
+
+  it('shows the festival to a visitor whose browser runs no scripts', async () => {
+    const content = await siteContent();
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const page = await context.newPage();
+    await page.goto(siteUrl(), { waitUntil: 'load' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(content.festival.name);
+    expect(await page.getByRole('link', { name: 'Enthülle dein Wappen' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: content.festival.logo!.alternativeText! }).isVisible()).toBe(true);
+    await screenshot(page, 'landing-without-scripts', { fullPage: false });
+    await context.close();
+  });
+
+  /** Opens a page and notes the server's heading element before any script could replace it. */
+  async function openHydrated(path: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // "interactive": the document is parsed and the module scripts have not run yet.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+        }
+      });
+    });
+    await page.goto(`${siteUrl()}${path}`, { waitUntil: 'networkidle' });
+    return { page, errors };
+  }
+
+  const keptServerHeading = (page: Page) =>
+    page.evaluate(() => {
+      const { serverHeading } = window as unknown as { serverHeading: Element | null };
+      return serverHeading !== null && serverHeading === document.querySelector('h1') && serverHeading.isConnected;
+    });
+
+  it.each(['/', '/shop', '/enthuelle-dein-wappen', '/impressum'])(
+    'takes over the markup of %s in the browser without drawing it again and without an error',
+    async (path) => {
+      const { page, errors } = await openHydrated(path);
+      expect(await keptServerHeading(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('works like a page drawn in the browser once taken over', async () => {
+    const item = await firstItem();
+    const variant = item.variants[0]!;
+    const { page, errors } = await openHydrated('/shop');
+    await page.getByRole('link', { name: item.title }).first().click();
+    await page.getByRole('heading', { level: 1, name: item.title }).waitFor();
+    await page.getByLabel('Variante wählen:').selectOption(variant);
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('status').filter({ hasText: `(${variant}) wurde zum Warenkorb hinzugefügt!` }).waitFor();
+    // The cart lives in this browser, not on the server: the shop's page shows it once taken over.
+    await page.goto(`${siteUrl()}/shop`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: /^Warenkorb.*\(1 Artikel\)$/ }).waitFor();
+    expect(errors).toEqual([]);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.close();
+  });
+
+  it('sends the cms content as it is now, also right after a change', async () => {
+    const session = await signInOrganiser();
+    const navigation = (html: string) => textOf(html.slice(html.indexOf('aria-label="Hauptnavigation"'), html.indexOf('</nav>')));
+    try {
+      await setShopEnabled(session, false);
+      expect(navigation((await served('/')).html)).not.toContain('Merchandising');
+    } finally {
+      await setShopEnabled(session, true);
+    }
+    expect(navigation((await served('/')).html)).toContain('Merchandising');
+  });
+});

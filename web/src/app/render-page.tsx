@@ -1,0 +1,115 @@
+// The server's side of the public pages (built with `vite build --ssr` into dist-server and
+// used by server/site-server.mjs): the page's markup with the cms's answers already in it, so a
+// phone shows the festival before any script has run, and the state the browser hydrates from.
+import { createHash } from 'node:crypto';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { api } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { setServerOrigin } from '@/lib/site-origin';
+import { AppProvider } from './provider';
+import { appRoutes } from './router';
+import { serverStateScript } from './server-state';
+
+/** The markup of #root, the script element with the state, and the answer's status. */
+export type RenderedPage = { status: number; html: string; stateScript: string };
+
+type RendererOptions = {
+  /** Where the server reaches the cms (its own address, not the public one). */
+  cmsUrl: string;
+  /** The site's public origin (PUBLIC_URL), for telling links to other sites apart. */
+  publicOrigin: string;
+  /** How long a page waits for the cms before it is left to the browser. */
+  dataTimeoutMs?: number;
+};
+
+let dataTimeoutMs = 3000;
+
+// A page's markup depends only on its address and the answers it shows: a burst of visitors
+// (the line-up announced, the shop opened) is rendered once per content version, not per visit.
+const RENDERED_KEPT = 64;
+const renderedPages = new Map<string, { status: number; html: string }>();
+
+const renderKey = (url: string, queryClient: QueryClient) =>
+  createHash('sha256')
+    .update(url)
+    .update(JSON.stringify(queryClient.getQueryCache().getAll().map((each) => [each.queryHash, each.state.data])))
+    .digest('base64url');
+
+const remember = (key: string, page: { status: number; html: string }) => {
+  if (renderedPages.size >= RENDERED_KEPT) renderedPages.delete(renderedPages.keys().next().value as string);
+  renderedPages.set(key, page);
+};
+
+/** Points the renderer's calls at the cms and its links at the site's public origin. */
+export function configureRenderer(options: RendererOptions) {
+  api.defaults.baseURL = new URL('/api', options.cmsUrl).href;
+  setServerOrigin(new URL(options.publicOrigin).origin);
+  dataTimeoutMs = options.dataTimeoutMs ?? dataTimeoutMs;
+}
+
+/** Resolves true once no query is fetching, or false when the timeout comes first. */
+const queriesSettled = (queryClient: QueryClient, timeoutMs: number) =>
+  new Promise<boolean>((resolve) => {
+    const done = (settled: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(settled);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done(true);
+    });
+    if (queryClient.isFetching() === 0) done(true);
+  });
+
+/**
+ * Renders a public page for a full URL. Null means "send the page that the browser renders
+ * alone": the dashboard (it shows an organiser's data), a route whose loader failed, and a page
+ * whose cms answers failed or did not come in time. The browser then asks for them itself and
+ * shows its own loading and error states, exactly as without the server.
+ */
+export async function renderPage(url: string): Promise<RenderedPage | null> {
+  const { pathname } = new URL(url);
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
+
+  // The route loaders start the page's queries, as they do in the browser.
+  const queryClient = createQueryClient();
+  const { query, dataRoutes } = createStaticHandler(appRoutes(queryClient));
+  const context = await query(new Request(url));
+  if (context instanceof Response || context.errors) return null;
+  if (!(await queriesSettled(queryClient, dataTimeoutMs))) return null;
+  if (queryClient.getQueryCache().getAll().some((each) => each.state.status !== 'success')) return null;
+
+  const key = renderKey(url, queryClient);
+  let page = renderedPages.get(key);
+  if (!page) {
+    const router = createStaticRouter(dataRoutes, context);
+    const markup = async () => {
+      const { prelude } = await prerender(
+        <StrictMode>
+          <AppProvider queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </StrictMode>,
+        // The page goes out whole, so no part is sent apart to be moved in place by a script
+        // (React does that with parts over 12.8 kB when streaming).
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      );
+      return new Response(prelude).text();
+    };
+    const html = await markup();
+    const notFound = context.matches.at(-1)?.route.path === '*';
+    page = { status: notFound ? 404 : 200, html };
+    remember(key, page);
+  }
+  return {
+    ...page,
+    stateScript: serverStateScript({
+      queries: dehydrate(queryClient),
+      router: { loaderData: context.loaderData, actionData: context.actionData },
+    }),
+  };
+}
