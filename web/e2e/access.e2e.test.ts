@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, recordForeignRequests, screenshot, siteUrl } from './browser';
 import { createAccessCode, signInOrganiser, type House } from './organiser';
 
 const ACCESS_PATH = '/enthuelle-dein-wappen';
@@ -18,7 +18,7 @@ async function openAccessPage(browser: Browser, viewport: (typeof VIEWPORTS)[key
     };
   });
   const foreign = recordForeignRequests(page);
-  await page.goto(`${siteUrl()}${ACCESS_PATH}`, { waitUntil: 'networkidle' });
+  await openPage(page, `${siteUrl()}${ACCESS_PATH}`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1, name: 'Zugang zum Haus' }).waitFor();
   return { page, foreign };
 }

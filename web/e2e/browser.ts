@@ -62,3 +62,21 @@ export async function waitForImages(page: Page) {
 
 /** True when an <img> has loaded and has pixels. */
 export const isDrawn = (image: HTMLImageElement) => image.complete && image.naturalWidth > 0;
+
+type Navigation = Parameters<Page['goto']>[1];
+
+// main.tsx marks the document once React has taken the page over: before that a server-rendered
+// page shows, but clicks and typing reach plain HTML (a link still works, a form does not).
+const APP_READY = 'html[data-app-ready]';
+
+/** Goes to url and waits until the app has taken the page over, as a visitor's next action needs. */
+export async function openPage(page: Page, url: string, options?: Navigation) {
+  await page.goto(url, options);
+  await page.waitForSelector(APP_READY, { state: 'attached' });
+}
+
+/** Reloads the page and waits until the app has taken it over again. */
+export async function reloadPage(page: Page, options?: Navigation) {
+  await page.reload(options);
+  await page.waitForSelector(APP_READY, { state: 'attached' });
+}

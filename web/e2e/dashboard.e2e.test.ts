@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS } from '../../scripts/lib.mjs';
-import { VIEWPORTS, launchBrowser, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, reloadPage, screenshot, siteUrl } from './browser';
 import { adminCall, setShopEnabled, signInOrganiser, type OrganiserSession } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; availableQuantity: number };
@@ -15,7 +15,7 @@ const toast = (page: Page, title: string, message: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: title }).filter({ hasText: message }).waitFor({ timeout: 15_000 });
 
 async function signIn(page: Page) {
-  await page.goto(`${siteUrl()}/admin/login`);
+  await openPage(page, `${siteUrl()}/admin/login`);
   await page.getByLabel('Benutzername').fill('orga');
   await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
   await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -58,7 +58,7 @@ describe('the organisers dashboard', () => {
   });
 
   it('refuses wrong credentials and guards the dashboard against missing or malformed storage', async () => {
-    await page.goto(`${siteUrl()}/admin/dashboard`);
+    await openPage(page, `${siteUrl()}/admin/dashboard`);
     await page.waitForURL('**/admin/login');
     await page.getByRole('heading', { name: 'Admin-Bereich' }).waitFor();
 
@@ -73,7 +73,7 @@ describe('the organisers dashboard', () => {
     expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
 
     await page.evaluate(() => localStorage.setItem('adminUser', '{broken'));
-    await page.goto(`${siteUrl()}/admin/dashboard`);
+    await openPage(page, `${siteUrl()}/admin/dashboard`);
     await page.waitForURL('**/admin/login');
     expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
     await screenshot(page, 'admin-login');
@@ -180,7 +180,7 @@ describe('the organisers dashboard', () => {
     expect(codes.text).toContain(code);
 
     const visitor = await context.newPage();
-    await visitor.goto(`${siteUrl()}/enthuelle-dein-wappen`);
+    await openPage(visitor, `${siteUrl()}/enthuelle-dein-wappen`);
     await visitor.getByLabel('Dein persönlicher Code').fill(code);
     await visitor.getByRole('button', { name: 'Freischalten' }).click();
     await visitor.getByRole('heading', { level: 1, name: `Willkommen im ${houseName}` }).waitFor();
@@ -223,7 +223,7 @@ describe('the organisers dashboard', () => {
     expect((await publicItems()).find((item) => item.title === productTitle)?.price).toBe(1250);
 
     const shop = await context.newPage();
-    await shop.goto(`${siteUrl()}/shop`);
+    await openPage(shop, `${siteUrl()}/shop`);
     await shop.getByText(productTitle).first().waitFor();
     await shop.close();
 
@@ -250,7 +250,7 @@ describe('the organisers dashboard', () => {
     const stockAfterOrder = (await publicItems()).find((candidate) => candidate.id === item.id)?.availableQuantity;
     expect(stockAfterOrder).toBe(item.availableQuantity - 2);
 
-    await page.reload();
+    await reloadPage(page);
     await openTab(page, 'Bestellungen');
     await page.getByText('Order Management').waitFor();
     const card = page.getByTestId('order-card').filter({ hasText: `Test${RUN}` });
@@ -293,7 +293,7 @@ describe('the organisers dashboard', () => {
     await screenshot(page, 'admin-settings');
 
     const visitor = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await visitor.goto(`${siteUrl()}/`, { waitUntil: 'networkidle' });
+    await openPage(visitor, `${siteUrl()}/`, { waitUntil: 'networkidle' });
     expect(await visitor.getByRole('banner').getByRole('link', { name: 'Merchandising' }).count()).toBe(0);
     await visitor.close();
 

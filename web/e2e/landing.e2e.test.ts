@@ -8,7 +8,9 @@ import {
   VIEWPORTS,
   isDrawn,
   launchBrowser,
+  openPage,
   recordForeignRequests,
+  reloadPage,
   screenshot,
   scrollThrough,
   siteUrl,
@@ -24,7 +26,7 @@ const section = (page: Page, id: string) => page.locator(`section#${id}`);
 async function openLanding(browser: Browser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
   const page = await browser.newPage({ viewport });
   const foreign = recordForeignRequests(page);
-  await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+  await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { page, foreign };
 }
@@ -243,19 +245,19 @@ describe('the landing page in Chromium', () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     try {
-      await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+      await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
       await nav.getByRole('link', { name: 'Merchandising' }).waitFor();
       expect(await page.getByRole('link', { name: 'Zum Shop' }).count()).toBe(1);
 
       await setShopEnabled(session, false);
-      await page.reload({ waitUntil: 'networkidle' });
+      await reloadPage(page, { waitUntil: 'networkidle' });
       await section(page, 'faq').waitFor();
       expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Login']);
       expect(await page.getByRole('link', { name: 'Zum Shop' }).count()).toBe(0);
     } finally {
       await setShopEnabled(session, true);
     }
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadPage(page, { waitUntil: 'networkidle' });
     await nav.getByRole('link', { name: 'Merchandising' }).waitFor();
     await page.close();
   });
@@ -274,7 +276,7 @@ describe('the landing page in Chromium', () => {
         await held;
         await route.abort('failed');
       });
-      await page.goto(site.url);
+      await openPage(page, site.url);
 
       await page.getByRole('status').getByText('Wird geladen…').waitFor();
       expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(1);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, scrollThrough, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, recordForeignRequests, screenshot, scrollThrough, siteUrl } from './browser';
 
 const PAGES = [
   {
@@ -40,7 +40,7 @@ describe('the legal pages and the not-found screen in Chromium', () => {
     it.each(Object.entries(VIEWPORTS))(`renders ${legal.path} from the cms markdown on %s`, async (name, viewport) => {
       const page = await browser.newPage({ viewport });
       const foreign = recordForeignRequests(page);
-      await page.goto(`${siteUrl()}${legal.path}`, { waitUntil: 'networkidle' });
+      await openPage(page, `${siteUrl()}${legal.path}`, { waitUntil: 'networkidle' });
 
       await page.getByRole('heading', { level: 1, name: legal.title }).waitFor();
       await page.getByRole('heading', { level: 2 }).first().waitFor();
@@ -64,7 +64,7 @@ describe('the legal pages and the not-found screen in Chromium', () => {
 
   it('reaches both legal pages from the landing page footer without reloading', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+    await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
@@ -78,7 +78,7 @@ describe('the legal pages and the not-found screen in Chromium', () => {
   it.each(Object.entries(VIEWPORTS))('answers an unknown path with the 404 screen on %s', async (name, viewport) => {
     const page = await browser.newPage({ viewport });
     const foreign = recordForeignRequests(page);
-    await page.goto(`${siteUrl()}/burg/gibt-es-nicht`, { waitUntil: 'networkidle' });
+    await openPage(page, `${siteUrl()}/burg/gibt-es-nicht`, { waitUntil: 'networkidle' });
 
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     await screenshot(page, `not-found-${name}`);

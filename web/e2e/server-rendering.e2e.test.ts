@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopItem } from '@contract/shop';
 import type { SiteContent } from '@contract/site-content';
-import { VIEWPORTS, launchBrowser, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, screenshot, siteUrl } from './browser';
 import { setShopEnabled, signInOrganiser } from './organiser';
 
 const api = async <T,>(path: string): Promise<T> => (await (await fetch(`${siteUrl()}${path}`)).json()) as T;
@@ -57,6 +57,28 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it('sends each page with its own title and link preview, for crawlers that run no scripts', async () => {
+    const content = await siteContent();
+    const item = await firstItem();
+    const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+    const title = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+
+    const landing = (await served('/')).html;
+    expect(title(landing)).toBe(`${content.festival.name} | Game Of Slavs`);
+    expect(meta(landing, 'og:url')).toBe(`${siteUrl()}/`);
+    expect(meta(landing, 'og:image')).toMatch(new RegExp(`^${siteUrl()}/uploads/`));
+
+    const shop = (await served('/shop')).html;
+    expect(title(shop)).toBe('Merchandising | Game Of Slavs');
+    expect(meta(shop, 'og:title')).toBe('Merchandising | Game Of Slavs');
+    expect(meta(shop, 'description')).toContain('Merchandising-Shop');
+    expect(meta(shop, 'og:url')).toBe(`${siteUrl()}/shop`);
+    expect(shop.match(/<title>/g)).toHaveLength(1);
+
+    const detail = (await served(`/shop/item/${item.id}`)).html;
+    expect(title(detail)).toContain(item.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;'));
+  });
+
   it('answers an unknown address with the not-found page and status 404', async () => {
     const page = await served('/gibt-es-nicht');
     expect(page.status).toBe(404);
@@ -98,7 +120,7 @@ describe('public pages rendered on the server', () => {
         }
       });
     });
-    await page.goto(`${siteUrl()}${path}`, { waitUntil: 'networkidle' });
+    await openPage(page, `${siteUrl()}${path}`, { waitUntil: 'networkidle' });
     return { page, errors };
   }
 
@@ -128,7 +150,7 @@ describe('public pages rendered on the server', () => {
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.getByRole('status').filter({ hasText: `(${variant}) wurde zum Warenkorb hinzugefügt!` }).waitFor();
     // The cart lives in this browser, not on the server: the shop's page shows it once taken over.
-    await page.goto(`${siteUrl()}/shop`, { waitUntil: 'networkidle' });
+    await openPage(page, `${siteUrl()}/shop`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: /^Warenkorb.*\(1 Artikel\)$/ }).waitFor();
     expect(errors).toEqual([]);
     await page.evaluate(() => window.localStorage.clear());

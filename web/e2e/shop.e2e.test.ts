@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, scrollThrough, siteUrl, waitForImages } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, reloadPage, recordForeignRequests, screenshot, scrollThrough, siteUrl, waitForImages } from './browser';
 import { adminCall, setShopEnabled, signInOrganiser } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; variants: string[]; availableQuantity: number };
@@ -57,7 +57,7 @@ const line = (page: Page, variant: string) =>
   page.getByRole('list', { name: 'Artikel im Warenkorb' }).getByRole('listitem').filter({ hasText: `Variante: ${variant}` });
 
 async function openItem(page: Page, title: string) {
-  await page.goto(`${siteUrl()}/shop`);
+  await openPage(page, `${siteUrl()}/shop`);
   await page.getByRole('link', { name: title, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
@@ -90,7 +90,7 @@ describe('the shop in Chromium', () => {
     const shirt = await shopItem(SHIRT);
     const horn = await shopItem(HORN);
 
-    await page.goto(`${siteUrl()}/shop`);
+    await openPage(page, `${siteUrl()}/shop`);
     await page.getByRole('heading', { level: 1, name: 'Merchandising' }).waitFor();
     await page.getByRole('article').filter({ hasText: SHIRT }).getByText('4 Varianten').waitFor();
     expect(await page.title()).toBe('Merchandising | Game Of Slavs');
@@ -119,7 +119,7 @@ describe('the shop in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
 
     // The cart survives a reload: read from storage when the cart opens.
-    await page.reload();
+    await reloadPage(page);
     await line(page, 'M').getByText(SHIRT, { exact: true }).waitFor();
     expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([
       { id: shirt.id, title: SHIRT, price: 2500, variant: 'M', quantity: 3 },
@@ -178,7 +178,7 @@ describe('the shop in Chromium', () => {
   it('fits a phone: list, item, cart and confirmation at 390 × 844', async () => {
     const { page, foreign } = await newPage(VIEWPORTS.mobile);
 
-    await page.goto(`${siteUrl()}/shop`);
+    await openPage(page, `${siteUrl()}/shop`);
     await page.getByRole('article').filter({ hasText: HORN }).waitFor();
     await scrollThrough(page);
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -210,7 +210,7 @@ describe('the shop in Chromium', () => {
     const horn = await shopItem(HORN);
     const outline = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
 
-    await page.goto(`${siteUrl()}/shop`);
+    await openPage(page, `${siteUrl()}/shop`);
     const cardLink = page.getByRole('link', { name: HORN, exact: true });
     await cardLink.focus();
     await page.keyboard.press('Enter');
@@ -245,9 +245,9 @@ describe('the shop in Chromium', () => {
     const patches = await shopItem(PATCHES);
     expect(patches.availableQuantity).toBe(0);
 
-    await page.goto(`${siteUrl()}/shop`);
+    await openPage(page, `${siteUrl()}/shop`);
     await page.getByRole('article').filter({ hasText: PATCHES }).getByText('Ausverkauft').waitFor();
-    await page.goto(`${siteUrl()}/shop/item/${patches.id}`);
+    await openPage(page, `${siteUrl()}/shop/item/${patches.id}`);
     await page.getByRole('heading', { level: 1, name: PATCHES }).waitFor();
 
     const button = page.getByRole('button', { name: 'Ausverkauft' });
@@ -260,7 +260,7 @@ describe('the shop in Chromium', () => {
 
   it('reads a non-numeric item address as not found', async () => {
     const { page } = await newPage();
-    await page.goto(`${siteUrl()}/shop/item/abc`);
+    await openPage(page, `${siteUrl()}/shop/item/abc`);
     await page.getByRole('heading', { level: 1, name: 'Artikel nicht gefunden' }).waitFor();
     await page.getByRole('link', { name: 'Zurück zum Shop' }).click();
     await page.waitForURL(`${siteUrl()}/shop`);
@@ -273,7 +273,7 @@ describe('the shop in Chromium', () => {
     expect((await shopItem(HOOD)).availableQuantity).toBe(1);
 
     const { context, page: cartTab, foreign } = await newPage();
-    await cartTab.goto(`${siteUrl()}/shop/cart`);
+    await openPage(cartTab, `${siteUrl()}/shop/cart`);
     await cartTab.getByText('Euer Warenkorb ist leer').waitFor();
 
     // A second tab of the same shopper adds the last one; the open cart follows.
@@ -311,7 +311,7 @@ describe('the shop in Chromium', () => {
     try {
       const { page, foreign } = await newPage();
       for (const path of ['/shop', `/shop/item/${shirt.id}`, '/shop/cart']) {
-        await page.goto(`${siteUrl()}${path}`);
+        await openPage(page, `${siteUrl()}${path}`);
         await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();
         expect(await page.getByRole('button', { name: 'In den Warenkorb' }).count()).toBe(0);
       }

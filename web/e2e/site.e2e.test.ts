@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, recordForeignRequests, screenshot, scrollThrough, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, recordForeignRequests, screenshot, scrollThrough, siteUrl } from './browser';
 
 describe('the public site in Chromium', () => {
   let browser: Browser;
@@ -15,7 +15,7 @@ describe('the public site in Chromium', () => {
   it.each(Object.entries(VIEWPORTS))('shows the festival from the cms on %s, German, without foreign requests', async (name, viewport) => {
     const page = await browser.newPage({ viewport });
     const foreign = recordForeignRequests(page);
-    await page.goto(siteUrl(), { waitUntil: 'networkidle' });
+    await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Slawenfest im Harz');
     await expect(page.getByText('Game Of Slavs').first().isVisible()).resolves.toBe(true);
@@ -33,7 +33,7 @@ describe('the public site in Chromium', () => {
 
   it('answers an unknown path with the not-found screen', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${siteUrl()}/gibt-es-nicht`, { waitUntil: 'networkidle' });
+    await openPage(page, `${siteUrl()}/gibt-es-nicht`, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: /startseite/i }).click();
     await page.waitForURL(`${siteUrl()}/`);

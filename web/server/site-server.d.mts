@@ -8,4 +8,6 @@ export function startSiteServer(options: {
   root?: string;
 }): Promise<SiteServer>;
 
-export function pageHtml(template: string, page: { html: string; stateScript: string }): string;
+type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: string }, string | null][] };
+
+export function pageHtml(template: string, page: { html: string; head: PageHead | null; stateScript: string }): string;

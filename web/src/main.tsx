@@ -5,13 +5,21 @@ import './app/mantine.css';
 import './app/global.css';
 
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { readServerState } from './app/server-state';
 import { createQueryClient } from './lib/query-client';
+
+/** Marks the document once React has taken the page over (the browser tests wait for it). */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
 
 async function start() {
   const container = document.getElementById('root');
@@ -28,6 +36,7 @@ async function start() {
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
+        <AppReady />
       </AppProvider>
     </StrictMode>
   );

@@ -8,13 +8,14 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { api } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
-import { setServerOrigin } from '@/lib/site-origin';
+import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
+import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
 import { AppProvider } from './provider';
 import { appRoutes } from './router';
 import { serverStateScript } from './server-state';
 
-/** The markup of #root, the script element with the state, and the answer's status. */
-export type RenderedPage = { status: number; html: string; stateScript: string };
+/** The markup of #root, the page's title and meta tags, the script element with the state, and the answer's status. */
+export type RenderedPage = { status: number; html: string; head: PageHead | null; stateScript: string };
 
 type RendererOptions = {
   /** Where the server reaches the cms (its own address, not the public one). */
@@ -30,7 +31,7 @@ let dataTimeoutMs = 3000;
 // A page's markup depends only on its address and the answers it shows: a burst of visitors
 // (the line-up announced, the shop opened) is rendered once per content version, not per visit.
 const RENDERED_KEPT = 64;
-const renderedPages = new Map<string, { status: number; html: string }>();
+const renderedPages = new Map<string, Omit<RenderedPage, 'stateScript'>>();
 
 const renderKey = (url: string, queryClient: QueryClient) =>
   createHash('sha256')
@@ -38,7 +39,7 @@ const renderKey = (url: string, queryClient: QueryClient) =>
     .update(JSON.stringify(queryClient.getQueryCache().getAll().map((each) => [each.queryHash, each.state.data])))
     .digest('base64url');
 
-const remember = (key: string, page: { status: number; html: string }) => {
+const remember = (key: string, page: Omit<RenderedPage, 'stateScript'>) => {
   if (renderedPages.size >= RENDERED_KEPT) renderedPages.delete(renderedPages.keys().next().value as string);
   renderedPages.set(key, page);
 };
@@ -65,6 +66,14 @@ const queriesSettled = (queryClient: QueryClient, timeoutMs: number) =>
     if (queryClient.isFetching() === 0) done(true);
   });
 
+/** The head with og:url set to the page's public address. */
+const withPageUrl = (head: PageHead | null, url: string): PageHead | null => {
+  if (!head) return null;
+  const { pathname, search } = new URL(url);
+  const pageUrl = `${siteOrigin()}${pathname}${search}`;
+  return { ...head, meta: head.meta.map(([key, content]) => [key, key.key === 'og:url' ? pageUrl : content]) };
+};
+
 /**
  * Renders a public page for a full URL. Null means "send the page that the browser renders
  * alone": the dashboard (it shows an organiser's data), a route whose loader failed, and a page
@@ -87,12 +96,15 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
   let page = renderedPages.get(key);
   if (!page) {
     const router = createStaticRouter(dataRoutes, context);
+    let head: PageHead | null = null;
     const markup = async () => {
       const { prelude } = await prerender(
         <StrictMode>
-          <AppProvider queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProvider>
+          <PageHeadContext.Provider value={(pageHead) => (head = pageHead)}>
+            <AppProvider queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProvider>
+          </PageHeadContext.Provider>
         </StrictMode>,
         // The page goes out whole, so no part is sent apart to be moved in place by a script
         // (React does that with parts over 12.8 kB when streaming).
@@ -102,7 +114,7 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     };
     const html = await markup();
     const notFound = context.matches.at(-1)?.route.path === '*';
-    page = { status: notFound ? 404 : 200, html };
+    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, url) };
     remember(key, page);
   }
   return {

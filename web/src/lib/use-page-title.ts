@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { siteOrigin } from './site-origin';
 
 export const SITE_NAME = 'Game Of Slavs';
 export const SITE_DESCRIPTION =
@@ -12,7 +13,16 @@ type PageMeta = {
   image?: string | null;
 };
 
-type MetaKey = { attribute: 'name' | 'property'; key: string };
+export type MetaKey = { attribute: 'name' | 'property'; key: string };
+
+/** A page's title and meta tags; a null content removes the tag. */
+export type PageHead = { title: string; meta: [MetaKey, string | null][] };
+
+/**
+ * Given while a page is rendered on the server: receives the page's head, which the server
+ * writes into the HTML, so link previews and search engines see it without running scripts.
+ */
+export const PageHeadContext = createContext<((head: PageHead) => void) | null>(null);
 
 const metaTag = ({ attribute, key }: MetaKey): HTMLMetaElement => {
   const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -24,22 +34,35 @@ const metaTag = ({ attribute, key }: MetaKey): HTMLMetaElement => {
 };
 
 // Link previews (messengers, social networks) need an absolute address.
-const absoluteUrl = (url: string) => new URL(url, window.location.origin).href;
+const absoluteUrl = (url: string) => new URL(url, siteOrigin()).href;
 
-/**
- * Sets the document title, meta description and OpenGraph tags while the calling page is
- * shown, and puts back what was there before when it goes.
- */
-export const usePageTitle = ({ title, description = SITE_DESCRIPTION, image }: PageMeta = {}) => {
-  useEffect(() => {
-    const fullTitle = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-    const wanted: [MetaKey, string | null][] = [
+const pageHead = ({ title, description = SITE_DESCRIPTION, image }: PageMeta, pageUrl: string): PageHead => {
+  const fullTitle = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
+  return {
+    title: fullTitle,
+    meta: [
       [{ attribute: 'name', key: 'description' }, description],
       [{ attribute: 'property', key: 'og:title' }, fullTitle],
       [{ attribute: 'property', key: 'og:description' }, description],
-      [{ attribute: 'property', key: 'og:url' }, window.location.href],
+      [{ attribute: 'property', key: 'og:url' }, pageUrl],
       [{ attribute: 'property', key: 'og:image' }, image ? absoluteUrl(image) : null],
-    ];
+    ],
+  };
+};
+
+/**
+ * Sets the document title, meta description and OpenGraph tags while the calling page is
+ * shown, and puts back what was there before when it goes. On the server it hands them to
+ * the page being rendered (PageHeadContext).
+ */
+export const usePageTitle = (page: PageMeta = {}) => {
+  const { title, description, image } = page;
+  const reportHead = useContext(PageHeadContext);
+  // The server writes og:url itself: it knows the address asked for.
+  reportHead?.(pageHead(page, ''));
+
+  useEffect(() => {
+    const { title: fullTitle, meta: wanted } = pageHead({ title, description, image }, window.location.href);
 
     const previousTitle = document.title;
     document.title = fullTitle;
