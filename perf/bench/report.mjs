@@ -77,6 +77,23 @@ export function printReport(figures) {
       Object.entries(peers).map(([name, p]) => [name, rps(p.requestsPerSecond), ms(p.p50Ms), ms(p.p99Ms), p.non2xx + p.socketErrors, p.path]),
     ),
   );
+  const { pages } = figures;
+  console.log(`\nPublic pages rendered with the cms's content by the site server, ${figures.connections.reads} connections (no target; the static shell it sends for the dashboard as the ceiling)`);
+  console.log(
+    table(
+      ['page', 'req/s', 'p50', 'p99', 'non-2xx', 'shell req/s', 'of shell'],
+      pages.rendered.map((p) => [
+        p.name,
+        rps(p.site.requestsPerSecond),
+        ms(p.site.p50Ms),
+        ms(p.site.p99Ms),
+        p.site.non2xx + p.site.socketErrors,
+        rps(pages.shell.requestsPerSecond),
+        pct(p.ofShell),
+      ]),
+    ),
+  );
+  console.log(`Site server RSS after load: ${(pages.siteRssBytes / MB).toFixed(0)} MB`);
   console.log('\nWrites');
   console.log(
     table(

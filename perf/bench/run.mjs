@@ -1,6 +1,7 @@
 // npm run bench [-- --postgres] [--profile] [--seconds 10] [--warmup 3]: the built cms under
 // load on a freshly seeded database, next to a bare node:http server answering the same bytes
-// and to Strapi's stock REST reading the same products. Prints the figures against the targets
+// and to Strapi's stock REST reading the same products; then the public pages rendered by the
+// site's server (web/server/site-server.mjs) next to the static shell the same server sends. Prints the figures against the targets
 // (report.mjs) and writes them to artifacts/bench/<date>-<db>.json. --profile runs the loaded
 // cms under `node --cpu-prof` and prints the functions with the most self time.
 import { randomBytes } from 'node:crypto';
@@ -9,9 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBuiltCms } from '../../scripts/cms-process.mjs';
+import { freePort, spawnLogged, startBuiltCms, stopProcess } from '../../scripts/cms-process.mjs';
 import { freshSecrets } from '../../scripts/ensure-env.mjs';
-import { ROOT, buildCms, checkNode, ensureInstalled, log } from '../../scripts/lib.mjs';
+import { ROOT, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, waitFor } from '../../scripts/lib.mjs';
 import { startBaseline, record } from './baseline-server.mjs';
 import { cpuCheckMs } from './cpu-check.mjs';
 import { createDatabase } from './database.mjs';
@@ -39,6 +40,7 @@ const VERIFY_CONNECTIONS = 10;
 checkNode();
 await ensureInstalled(path.join(ROOT, 'perf'));
 await buildCms();
+await buildWeb();
 // After ensureInstalled: autocannon may have just been installed.
 const { measure } = await import('./load.mjs');
 
@@ -77,6 +79,7 @@ const env = {
 
 let cms;
 let baseline;
+let site;
 try {
   log(`Seeding a fresh ${DB} database (first start)…`);
   const seeding = await startBuiltCms({ env, logFile });
@@ -130,6 +133,25 @@ try {
     readResults.push({ ...read, cms: served, baseline: bare, peerResult: peers[read.peer] });
   }
 
+  // Before the orders: they change the stock the shop's pages show.
+  const sitePort = await freePort();
+  site = spawnLogged('node', ['server/site-server.mjs'], {
+    cwd: WEB,
+    env: { PORT: String(sitePort), HOST: '127.0.0.1', CMS_URL: cms.url, PUBLIC_URL: 'http://localhost:8080' },
+    logFile: path.join(OUT, 'logs', `site-${stamp}-${DB}.log`),
+  });
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  await waitFor(`${siteUrl}/index.html`, 30_000);
+  log('Loading the static shell (index.html) from the site server…');
+  const shell = await load(`${siteUrl}/index.html`, READ_CONNECTIONS);
+  const pageResults = [];
+  for (const page of ['/', '/shop', `/shop/item/${product.id}`]) {
+    log(`Loading the rendered page ${page}…`);
+    const served = await load(`${siteUrl}${page}`, READ_CONNECTIONS);
+    pageResults.push({ name: `GET ${page}`, path: page, site: served, ofShell: served.requestsPerSecond / shell.requestsPerSecond });
+  }
+  const siteRssBytes = residentBytes(site.pid);
+
   log('Loading POST /api/shop/orders…');
   const orderBody = JSON.stringify({
     firstName: 'Bench',
@@ -180,6 +202,7 @@ try {
       ofBaseline: served.requestsPerSecond / bare.requestsPerSecond,
       overPeer: served.requestsPerSecond / peerResult.requestsPerSecond,
     })),
+    pages: { shell, rendered: pageResults, siteRssBytes },
     orders,
     verifyCode: verify,
   };
@@ -189,6 +212,7 @@ try {
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
   log(`Figures written to ${path.relative(ROOT, file)}`);
 } finally {
+  if (site) await stopProcess(site);
   await baseline?.stop();
   await cms?.stop();
   await database.drop().catch((error) => console.error(`could not drop the bench database: ${error.message}`));

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { pageHtml } from './site-server.mjs';
+
+// The parts of the built index.html that pageHtml works on, as Vite writes them.
+const TEMPLATE = `<!doctype html>
+<html lang="de">
+  <head>
+    <title>Game Of Slavs – Mittelalterliches Festival im Harz</title>
+    <meta
+      name="description"
+      content="Das Festival im Harz."
+    />
+    <meta property="og:title" content="Game Of Slavs" />
+    <link rel="preload" href="/api/site-content" as="fetch" crossorigin="use-credentials" />
+    <link rel="preload" href="/api/settings/shop_enabled" as="fetch" crossorigin="use-credentials" />
+    <link rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="stylesheet" crossorigin href="/assets/style-123.css">
+  </head>
+  <body>
+    <div id="root"><!--app-->
+      <div class="app-shell-loading" role="status"></div>
+    <!--/app--></div>
+  </body>
+</html>
+`;
+
+const page: Parameters<typeof pageHtml>[1] = {
+  html: '<main><h1>Slawenfest</h1></main>',
+  head: {
+    title: 'Merchandising & mehr | Game Of Slavs',
+    meta: [
+      [{ attribute: 'name', key: 'description' }, 'Hemden "mit" Wappen <jetzt>'],
+      [{ attribute: 'property', key: 'og:title' }, 'Merchandising & mehr | Game Of Slavs'],
+      [{ attribute: 'property', key: 'og:url' }, 'https://game-of-slavs.example/shop'],
+      [{ attribute: 'property', key: 'og:image' }, null],
+    ],
+  },
+  stateScript: '<script id="server-state" type="application/json">{}</script>',
+};
+
+describe('a rendered page in index.html', () => {
+  const html = pageHtml(TEMPLATE, page);
+
+  it('puts the markup in place of the shell', () => {
+    expect(html).toContain('<div id="root"><main><h1>Slawenfest</h1></main></div>');
+    expect(html).not.toContain('app-shell-loading');
+  });
+
+  it('carries the page title and meta tags, escaped', () => {
+    expect(html).toContain('<title>Merchandising &amp; mehr | Game Of Slavs</title>');
+    expect(html).toContain('<meta name="description" content="Hemden &quot;mit&quot; Wappen &lt;jetzt&gt;" />');
+    expect(html).toContain('<meta property="og:title" content="Merchandising &amp; mehr | Game Of Slavs" />');
+    expect(html).toContain('<meta property="og:url" content="https://game-of-slavs.example/shop" />');
+    expect(html).not.toContain('og:image');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('leaves out the preloads of answers that are already inside, keeps the rest', () => {
+    expect(html).not.toContain('as="fetch"');
+    expect(html).toContain('<link rel="preload" href="/assets/font.woff2" as="font"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/style-123.css">');
+  });
+
+  it('asks for the scripts once the page is painted, after the state they read', () => {
+    expect(html).not.toContain('src="/assets/index-abc.js"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const state = html.indexOf('id="server-state"');
+    const loader = html.indexOf('import("/assets/index-abc.js")');
+    expect(state).toBeGreaterThan(html.indexOf('</main>'));
+    expect(loader).toBeGreaterThan(state);
+    expect(html).toContain('["/assets/react-def.js"]');
+    expect(html).toContain("getEntriesByName('first-contentful-paint')");
+  });
+});
