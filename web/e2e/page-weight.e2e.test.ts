@@ -29,7 +29,6 @@ type ManifestChunk = {
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
-  css?: string[];
 };
 
 const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
@@ -80,8 +79,7 @@ const entryJs = entryGraph.map((key) => manifest[key].file);
 // The build writes one stylesheet for all pages (cssCodeSplit: false), linked from index.html:
 // every page loads it before its first paint.
 const indexHtml = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-const linkedStylesheets = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]!);
-const entryCss = [...new Set([...linkedStylesheets, ...entryGraph.flatMap((key) => manifest[key].css ?? [])])];
+const entryCss = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]!);
 
 // The route table of the dashboard sits in the router; every route in it is lazy, so the check
 // below would find any dashboard module that one of them pulled into a public chunk.

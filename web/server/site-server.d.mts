@@ -10,4 +10,6 @@ export function startSiteServer(options: {
 
 type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: string }, string | null][] };
 
+export function pageTemplate(template: string): { html: string; scripts: string };
+
 export function pageHtml(template: string, page: { html: string; head: PageHead | null; stateScript: string }): string;

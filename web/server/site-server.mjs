@@ -130,17 +130,25 @@ function withHead(template, head) {
   return html;
 }
 
-/** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
-export function pageHtml(template, page) {
+/**
+ * What every rendered page shares, worked out once per build: index.html without the answers'
+ * preloads and the entry's script tags, and the module script that asks for them after the paint.
+ */
+export function pageTemplate(template) {
   const entry = template.match(ENTRY_SCRIPT)?.[1];
   const chunks = [...template.matchAll(MODULE_PRELOADS)].map((match) => match[1]);
-  const withoutScripts = entry ? template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, '') : template;
-  const scripts = entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '';
-  return withHead(withoutScripts, page.head)
-    .replace(ANSWER_PRELOADS, '')
+  const html = (entry ? template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, '') : template).replace(ANSWER_PRELOADS, '');
+  return { html, scripts: entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '' };
+}
+
+/** A page in its template: its head, its markup in #root, its state and the scripts before </body>. */
+const fillTemplate = ({ html, scripts }, page) =>
+  withHead(html, page.head)
     .replace(APP_MARKUP, () => page.html)
     .replace('</body>', () => `${page.stateScript}${scripts}\n  </body>`);
-}
+
+/** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
+export const pageHtml = (template, page) => fillTemplate(pageTemplate(template), page);
 
 /**
  * Starts the site on host:port (a free port when 0) and resolves with its address and a close
@@ -181,6 +189,14 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     else createReadStream(file).pipe(response);
   };
 
+  // Prepared once per build: a rebuild while the server runs changes index.html's modification time.
+  let prepared = { key: null, template: null };
+  const preparedTemplate = async (indexFile) => {
+    const key = (await stat(indexFile)).mtimeMs;
+    if (prepared.key !== key) prepared = { key, template: pageTemplate(await readFile(indexFile, 'utf8')) };
+    return prepared.template;
+  };
+
   /** A page: rendered here when renderPage can, index.html's shell for the browser to render otherwise. */
   const sendPage = async (request, response, pathname, search) => {
     const indexFile = path.join(root, 'index.html');
@@ -189,12 +205,11 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       return null;
     });
     if (!rendered) return send(request, response, indexFile, 'no-cache');
-    const template = await readFile(indexFile, 'utf8');
     sendBody(request, response, {
       status: rendered.status,
       type: TYPES['.html'],
       cacheControl: 'no-cache',
-      body: Buffer.from(pageHtml(template, rendered)),
+      body: Buffer.from(fillTemplate(await preparedTemplate(indexFile), rendered)),
     });
   };
 
