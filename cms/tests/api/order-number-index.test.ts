@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDuplicateOrderNumber } from '../../src/bootstrap/order-number-index';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 describe('the order number index', () => {
@@ -24,7 +25,20 @@ describe('the order number index', () => {
     const knex = server.strapi.db.connection;
     const order = { order_number: 'GOS-20260101-AAAAAA', first_name: 'A', last_name: 'B', items: '[]', total: 0, status: 'pending' };
     await knex('orders').insert(order);
-    await expect(knex('orders').insert({ ...order, first_name: 'C' })).rejects.toThrow();
+    const refusal = await knex('orders').insert({ ...order, first_name: 'C' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // The order service places the order again with a new number when it sees this refusal.
+    expect(isDuplicateOrderNumber(refusal)).toBe(true);
+    // Another refusal, of a second row with the same id, is not one to retry.
+    const [{ id }] = await knex('orders').where({ order_number: order.order_number }).select('id');
+    const otherRefusal = await knex('orders').insert({ ...order, id, order_number: 'GOS-20260101-BBBBBB' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(otherRefusal).not.toBeNull();
+    expect(isDuplicateOrderNumber(otherRefusal)).toBe(false);
     const [{ count }] = await knex('orders').where({ order_number: order.order_number }).count({ count: '*' });
     expect(Number(count)).toBe(1);
   });

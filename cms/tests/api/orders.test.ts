@@ -68,6 +68,27 @@ describe('POST /api/shop/orders', () => {
 
     const stored = await server.strapi.db.query('api::order.order').findOne({ where: { orderNumber: answer.orderNumber } });
     expect(stored).toMatchObject({ firstName: 'Radka', lastName: 'Wachnase', status: 'pending', total: 9500 });
+    // The panel opens an entry by its documentId; a type without drafts has every entry published.
+    expect(stored.documentId).toMatch(/^[a-z0-9]{24}$/);
+    expect(stored.publishedAt).not.toBeNull();
+    const inPanel = await server.strapi.documents('api::order.order').findOne({ documentId: stored.documentId });
+    expect(inPanel).toMatchObject({ orderNumber: answer.orderNumber });
+  });
+
+  it('tells webhooks set up in the panel of each placed order, and not of a refused one', async () => {
+    const events: { uid: string; entry: { orderNumber: string } }[] = [];
+    // Strapi's webhook runner listens the same way: one subscriber for every event.
+    const unsubscribe = server.strapi.eventHub.subscribe(async (event: string, payload: (typeof events)[number]) => {
+      if (event === 'entry.create' && payload.uid === 'api::order.order') events.push(payload);
+    });
+    try {
+      const placed = orderResponseSchema.parse((await order(payload(cart({ id: shirt.id, variant: 'S', quantity: 1 })))).body);
+      await expectRefused(payload(cart({ id: patches.id, variant: 'Set', quantity: 1 })), 409);
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0].entry).toMatchObject({ orderNumber: placed.orderNumber, total: 2500, status: 'pending' });
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('takes titles and prices from the database, never from the client', async () => {

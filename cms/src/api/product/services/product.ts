@@ -113,9 +113,9 @@ const productService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async findForOrder(ids: number[]): Promise<Map<number, OrderableProduct>> {
-      const products = (await documents().findMany({
-        filters: { id: { $in: ids } },
-        fields: ['title', 'price', 'variants', 'isActive'],
+      const products = (await strapi.db.query(UID).findMany({
+        where: { id: { $in: ids } },
+        select: ['id', 'title', 'price', 'variants', 'isActive'],
       })) as ProductRecord[];
       return new Map(
         products.map((product) => [
