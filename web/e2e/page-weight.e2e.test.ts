@@ -15,11 +15,11 @@ const BUDGET = {
   entryCss: 35 * KB,
   /**
    * The entry chunk and the chunks it imports statically (modulepreloaded): all the script
-   * that runs before React draws anything (index.html's shell paints before it). 224 kB before
-   * the pages were slimmed (issue 7), 181 kB before the WhatsApp dialog loaded on first use;
-   * kept at what they weigh now, so code cannot move there unnoticed. The issue's aim is 150 kB.
+   * that runs before React takes a page over. 224 kB before the pages were slimmed (issue 7),
+   * 181 kB before the WhatsApp dialog loaded on first use, 157 kB before axios gave way to
+   * fetch; now within the issue's aim of 150 kB.
    */
-  firstLoadJs: 157 * KB,
+  firstLoadJs: 150 * KB,
 };
 
 type ManifestChunk = {

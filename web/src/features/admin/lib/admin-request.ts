@@ -1,9 +1,8 @@
-import type { AxiosRequestConfig } from 'axios';
-import { api } from '@/lib/api-client';
+import { api, type RequestConfig } from '@/lib/api-client';
 import { adminHeaders, reportIfExpired } from './admin-session';
 
 /** An admin call: x-user-id on every request, and a 401 ends the session. */
-export async function adminRequest<T = unknown>(config: AxiosRequestConfig): Promise<T> {
+export async function adminRequest<T = unknown>(config: RequestConfig): Promise<T> {
   try {
     const response = await api.request<T>({ ...config, headers: { ...config.headers, ...adminHeaders() } });
     return response.data;

@@ -1,21 +1,20 @@
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { vi } from 'vitest';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, type ApiResponse, type RequestConfig } from '@/lib/api-client';
 
 export const ADMIN = { id: 1, username: 'orga', isAdmin: true } as const;
 
 export const signInStored = () => localStorage.setItem('adminUser', JSON.stringify(ADMIN));
 
-type Handler = (config: AxiosRequestConfig) => unknown;
+type Handler = (config: RequestConfig) => unknown;
 
 /** Answers admin calls (api.request) by "METHOD /url"; an ApiError thrown by a handler rejects like the real client. */
 export function mockAdminApi(handlers: Record<string, Handler | unknown>) {
-  return vi.spyOn(api, 'request').mockImplementation(async (config: AxiosRequestConfig) => {
+  return vi.spyOn(api, 'request').mockImplementation(async <T,>(config: RequestConfig): Promise<ApiResponse<T>> => {
     const key = `${(config.method ?? 'GET').toUpperCase()} ${config.url}`;
     if (!(key in handlers)) throw new ApiError(404, `404: no mock for ${key}`);
     const handler = handlers[key];
     const data = typeof handler === 'function' ? await (handler as Handler)(config) : handler;
-    return { data, status: 200, statusText: 'OK', headers: {}, config } as AxiosResponse;
+    return { data: data as T, status: 200, statusText: 'OK' };
   });
 }
 
