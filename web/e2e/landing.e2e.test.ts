@@ -48,7 +48,7 @@ describe('the landing page in Chromium', () => {
 
     // The order of SPEC §2.
     const order = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
-    expect(order).toEqual(['hero', 'story', 'payment', 'agenda', 'performers', 'info', 'faq']);
+    expect(order).toEqual(['hero', 'story', 'payment', 'agenda', 'performers', 'info', 'shop-teaser', 'faq']);
 
     await expect(section(page, 'story').textContent()).resolves.toContain('Einmal im Jahr ziehen die Häuser in den Harz');
     const toPayment = section(page, 'story').getByRole('link', { name: 'Entrichte deinen Tribut' });

@@ -9,6 +9,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
+import { openWaitingSections } from './components/hydrate-near-screen';
 import { createAppRouter } from './app/router';
 import { readServerState } from './app/server-state';
 import { createQueryClient } from './lib/query-client';
@@ -31,6 +32,8 @@ async function start() {
   const queryClient = createQueryClient();
   if (serverState) hydrate(queryClient, serverState.queries);
   const router = await createAppRouter(queryClient, serverState?.router);
+  // Subscribed before React's own subscription: the sections are open by the time it renders.
+  router.subscribe(openWaitingSections);
 
   const app = (
     <StrictMode>

@@ -60,7 +60,7 @@ describe('public routes', () => {
 
     await screen.findByRole('heading', { level: 2, name: 'Häufige Fragen' });
     const ids = [...document.querySelectorAll('main > section[id]')].map((section) => section.id);
-    expect(ids).toEqual(['hero', 'story', 'payment', 'agenda', 'performers', 'info', 'faq']);
+    expect(ids).toEqual(['hero', 'story', 'payment', 'agenda', 'performers', 'info', 'shop-teaser', 'faq']);
     expect(screen.getByRole('link', { name: 'Zum Shop' })).toHaveAttribute('href', '/shop');
     expect(JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!)).toMatchObject({
       '@type': 'Event',

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import type { SiteContent } from '@contract/site-content';
+import { HydrateNearScreen } from '@/components/hydrate-near-screen';
 import { AgendaGallery } from '@/features/festival/components/agenda-gallery';
 import { FaqSection } from '@/features/festival/components/faq-section';
 import { FestivalStory } from '@/features/festival/components/festival-story';
@@ -15,15 +17,43 @@ export function LandingSections({ content, shopEnabled }: LandingSectionsProps) 
   // The sections are there now, so an address like /#info can scroll to its section.
   useScrollToHash(true);
 
-  return (
-    <>
-      <FestivalStory story={content.festival.story} />
-      <PaymentSection paymentText={content.festival.paymentText} paymentUrl={content.festival.paymentUrl} />
-      {content.agendaImages.length > 0 && <AgendaGallery images={content.agendaImages} />}
-      {content.performers.length > 0 && <PerformerList performers={content.performers} />}
-      <InfoSection festival={content.festival} photos={content.accommodationPhotos} />
-      {shopEnabled && <ShopTeaser />}
-      {content.faq.length > 0 && <FaqSection items={content.faq} />}
-    </>
+  // Each section is taken over from the server's markup when it comes near the screen
+  // (docs/decisions/008); the ids are those the sections give themselves. The same elements
+  // while the content is the same, so a re-render here does not reach a section still waiting.
+  return useMemo(
+    () => (
+      <>
+        <HydrateNearScreen anchorId="story">
+          <FestivalStory story={content.festival.story} />
+        </HydrateNearScreen>
+        <HydrateNearScreen anchorId="payment">
+          <PaymentSection paymentText={content.festival.paymentText} paymentUrl={content.festival.paymentUrl} />
+        </HydrateNearScreen>
+        {content.agendaImages.length > 0 && (
+          <HydrateNearScreen anchorId="agenda">
+            <AgendaGallery images={content.agendaImages} />
+          </HydrateNearScreen>
+        )}
+        {content.performers.length > 0 && (
+          <HydrateNearScreen anchorId="performers">
+            <PerformerList performers={content.performers} />
+          </HydrateNearScreen>
+        )}
+        <HydrateNearScreen anchorId="info">
+          <InfoSection festival={content.festival} photos={content.accommodationPhotos} />
+        </HydrateNearScreen>
+        {shopEnabled && (
+          <HydrateNearScreen anchorId="shop-teaser">
+            <ShopTeaser />
+          </HydrateNearScreen>
+        )}
+        {content.faq.length > 0 && (
+          <HydrateNearScreen anchorId="faq">
+            <FaqSection items={content.faq} />
+          </HydrateNearScreen>
+        )}
+      </>
+    ),
+    [content, shopEnabled],
   );
 }

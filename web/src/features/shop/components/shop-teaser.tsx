@@ -19,7 +19,7 @@ function Anvil() {
 /** The landing page's pointer to the merchandise shop; shown only while the shop is open. */
 export function ShopTeaser() {
   return (
-    <section className={classes.root} aria-labelledby="shop-teaser-title">
+    <section id="shop-teaser" className={classes.root} aria-labelledby="shop-teaser-title">
       <Reveal className={classes.inner}>
         <Anvil />
         <div>

@@ -1,0 +1,105 @@
+import { Suspense, use, useSyncExternalStore, type ReactNode } from 'react';
+
+// A section starts hydrating one screen's height before it scrolls into view.
+const AHEAD = '100% 0px';
+
+// Input that may reach the section before the observer has reported it (a fast scroll, a tap
+// right after a jump, the keyboard): it opens the section first, so React can take it over in
+// time to handle that very event.
+const INPUT_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
+
+/** A promise React's use() can read without waiting: it carries the status fields use() looks at. */
+type Opening = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+
+const openings = new Map<string, Opening>();
+const openers = new Set<() => void>();
+
+/**
+ * Takes every waiting section over, for a navigation: a new address changes the router's context
+ * inside them, and React could not finish that update while any of them still waited.
+ */
+export function openWaitingSections() {
+  for (const open of [...openers]) open();
+}
+
+/**
+ * Resolves once the element comes within AHEAD of the screen or input is aimed at it; at once
+ * when it or the observer is missing.
+ */
+function nearScreen(anchorId: string): Opening {
+  const known = openings.get(anchorId);
+  if (known) return known;
+
+  let resolve!: () => void;
+  const opening: Opening = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  openings.set(anchorId, opening);
+
+  const anchor = document.getElementById(anchorId);
+  if (!anchor || typeof IntersectionObserver === 'undefined') {
+    Object.assign(opening, { status: 'fulfilled', value: undefined });
+    resolve();
+    return opening;
+  }
+  const onInput = (event: Event) => {
+    if (event.target instanceof Node && anchor.contains(event.target)) open();
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) open();
+  }, { rootMargin: AHEAD });
+  function open() {
+    openers.delete(open);
+    observer.disconnect();
+    for (const type of INPUT_EVENTS) document.removeEventListener(type, onInput, true);
+    // Marked resolved at once, not a microtask later: React takes the section over within the
+    // input event that opened it, before the event reaches the section's handlers.
+    Object.assign(opening, { status: 'fulfilled', value: undefined });
+    resolve();
+  }
+  openers.add(open);
+  observer.observe(anchor);
+  // On the document, in the capture phase: ahead of React's own listeners on #root.
+  for (const type of INPUT_EVENTS) document.addEventListener(type, onInput, true);
+  return opening;
+}
+
+const noSubscription = () => () => {};
+
+/** True on the server and while React hydrates the server's markup; React asks for the server snapshot only then. */
+const useServerMarkup = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+// A promise React reads as already resolved (the status fields its use() looks at), so use()
+// is called on every render, as React requires, without ever suspending a browser render.
+const OPEN: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
+function Gate({ anchorId, children }: { anchorId: string; children: ReactNode }) {
+  const hydrating = useServerMarkup() && typeof document !== 'undefined';
+  // Suspending while hydrating keeps the server's markup on screen, readable, until the promise resolves.
+  use(hydrating ? nearScreen(anchorId) : OPEN);
+  return children;
+}
+
+type HydrateNearScreenProps = {
+  /** The id of the element its children draw first (the section itself): it is what is watched. */
+  anchorId: string;
+  children: ReactNode;
+};
+
+/**
+ * Markup the server sent stays as it is until it comes near the screen; only then does React
+ * take it over. A long page's first seconds on a phone go to what is on screen, not to sections
+ * far below it. Rendered in the browser (after a navigation), the children draw at once.
+ */
+export function HydrateNearScreen({ anchorId, children }: HydrateNearScreenProps) {
+  return (
+    <Suspense fallback={null}>
+      <Gate anchorId={anchorId}>{children}</Gate>
+    </Suspense>
+  );
+}
