@@ -101,6 +101,14 @@ describe('public pages rendered on the server', () => {
     expect(await page.getByRole('link', { name: 'Enthülle dein Wappen' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: content.festival.logo!.alternativeText! }).isVisible()).toBe(true);
     await screenshot(page, 'landing-without-scripts', { fullPage: false });
+    // The sections below fade in only where scripts run; here they show as they are.
+    await page.locator('#faq').scrollIntoViewIfNeeded();
+    const opacities = await page.locator('#story [class*="reveal"], #faq [class*="reveal"]').evaluateAll((boxes) =>
+      boxes.map((box) => getComputedStyle(box).opacity),
+    );
+    expect(opacities.length).toBeGreaterThan(0);
+    expect(new Set(opacities)).toEqual(new Set(['1']));
+    await screenshot(page, 'landing-faq-without-scripts', { fullPage: false });
     await context.close();
   });
 
@@ -139,6 +147,28 @@ describe('public pages rendered on the server', () => {
       await page.close();
     },
   );
+
+  it("takes over the landing's sections below the first screen when the reader comes near them", async () => {
+    const content = await siteContent();
+    const faq = content.faq[0]!;
+    const { page, errors } = await openHydrated('/');
+    // React marks each element it has taken over with its own keys.
+    const takenOver = () =>
+      page.evaluate(() => {
+        const section = document.getElementById('faq');
+        return section !== null && Object.keys(section).some((key) => key.startsWith('__reactFiber'));
+      });
+    const serverFaq = await page.evaluateHandle(() => document.getElementById('faq'));
+    expect(await takenOver()).toBe(false);
+
+    await page.locator('#faq').scrollIntoViewIfNeeded();
+    await expect.poll(takenOver).toBe(true);
+    expect(await page.evaluate((section) => section === document.getElementById('faq'), serverFaq)).toBe(true);
+    await page.getByRole('button', { name: faq.question }).click();
+    await page.getByRole('region', { name: faq.question }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   it('works like a page drawn in the browser once taken over', async () => {
     const item = await firstItem();
