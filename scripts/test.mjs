@@ -12,6 +12,22 @@ await ensureInstalled(WEB);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test with its first error line, repeated at the end where CI's tail shows it. */
+const failedTests = [];
+
+function collectFailedTests(label, result) {
+  for (const file of result.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')) {
+      failedTests.push(`${label}: ${where}: ${firstLine(file.message)}`);
+    }
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${label}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+}
+
+const firstLine = (text = '') => text.split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? 'no message';
 
 async function vitest(label, cwd, env = {}, extraArgs = []) {
   const report = path.join(os.tmpdir(), `gos-${label.replace(/\W+/g, '-')}-${process.pid}.json`);
@@ -27,6 +43,7 @@ async function vitest(label, cwd, env = {}, extraArgs = []) {
     totals.failed += result.numFailedTests;
     totals.skipped += result.numPendingTests + result.numTodoTests;
     if (result.numTotalTests === 0) failures.push(`${label}: no test ran`);
+    collectFailedTests(label, result);
   } catch {
     failures.push(`${label}: no report`);
   } finally {
@@ -80,6 +97,7 @@ if (postgres) {
   }
 }
 
+if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length) console.error(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exitCode = failures.length || totals.failed ? 1 : 0;
