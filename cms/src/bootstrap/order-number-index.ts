@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { createUniqueIndex, isUniqueRefusal } from './unique-index';
 
 const INDEX = 'gos_orders_order_number_unique';
 
@@ -11,15 +12,8 @@ const INDEX = 'gos_orders_order_number_unique';
 export async function ensureOrderNumberIndex(strapi: Core.Strapi) {
   const meta = strapi.db.metadata.get('api::order.order');
   const column = (meta.attributes.orderNumber as { columnName?: string }).columnName ?? 'orderNumber';
-  const knex = strapi.db.connection;
-  const create = () => knex.raw('CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (??)', [INDEX, meta.tableName, column]);
-  // Two instances starting at once may race to create it; the second attempt finds it there.
-  await create().catch(create);
+  await createUniqueIndex(strapi.db.connection, 'CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (??)', [INDEX, meta.tableName, column]);
 }
 
 /** Whether the error is the database refusing an order number that another order already has. */
-export function isDuplicateOrderNumber(error: unknown): boolean {
-  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (code === '23505') return constraint === INDEX;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('order_number');
-}
+export const isDuplicateOrderNumber = (error: unknown) => isUniqueRefusal(error, { index: INDEX, sqliteText: 'order_number' });

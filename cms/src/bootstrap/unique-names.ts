@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { conflict } from '../http/api-error';
+import { createUniqueIndex, isUniqueRefusal } from './unique-index';
 
 // Usernames and house names are unique regardless of letter case. The services check that in a
 // transaction, but on PostgreSQL two transactions (on one or several cms instances) can both
@@ -35,9 +36,7 @@ export async function ensureUniqueNameIndexes(strapi: Core.Strapi) {
       strapi.log.warn(`No unique index ${index}: ${table}.${column} holds names that differ only in letter case (${names}).`);
       continue;
     }
-    const create = () => knex.raw('CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (lower(??))', [index, table, column]);
-    // Two instances starting at once may race to create it; the second attempt finds it there.
-    await create().catch(create);
+    await createUniqueIndex(knex, 'CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (lower(??))', [index, table, column]);
   }
 }
 
@@ -47,14 +46,8 @@ export async function ensureUniqueNameIndexes(strapi: Core.Strapi) {
  */
 export function isDuplicateName(error: unknown, name: UniqueName): boolean {
   const { index, attribute } = UNIQUE_NAMES[name];
-  const { code, constraint, message, details } = (error ?? {}) as {
-    code?: unknown;
-    constraint?: unknown;
-    message?: unknown;
-    details?: { errors?: { path?: unknown[]; message?: string }[] };
-  };
-  if (code === '23505') return constraint === index;
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return typeof message === 'string' && message.includes(`'${index}'`);
+  if (isUniqueRefusal(error, { index, sqliteText: `'${index}'` })) return true;
+  const { details } = (error ?? {}) as { details?: { errors?: { path?: unknown[]; message?: string }[] } };
   return (details?.errors ?? []).some((entry) => entry.path?.[0] === attribute && entry.message === 'This attribute must be unique');
 }
 

@@ -11,6 +11,12 @@ const INPUT_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focu
 /** A promise React's use() can read without waiting: it carries the status fields use() looks at. */
 type Opening = Promise<void> & { status?: 'fulfilled'; value?: undefined };
 
+/**
+ * Marks the promise resolved for use() at once, not a microtask later: React then reads it
+ * without suspending, within the very event that opened the section.
+ */
+const markOpen = (opening: Opening): Promise<void> => Object.assign(opening, { status: 'fulfilled' as const, value: undefined });
+
 const openings = new Map<string, Opening>();
 const openers = new Set<() => void>();
 
@@ -38,7 +44,7 @@ function nearScreen(anchorId: string): Opening {
 
   const anchor = document.getElementById(anchorId);
   if (!anchor || typeof IntersectionObserver === 'undefined') {
-    Object.assign(opening, { status: 'fulfilled', value: undefined });
+    markOpen(opening);
     resolve();
     return opening;
   }
@@ -52,9 +58,9 @@ function nearScreen(anchorId: string): Opening {
     openers.delete(open);
     observer.disconnect();
     for (const type of INPUT_EVENTS) document.removeEventListener(type, onInput, true);
-    // Marked resolved at once, not a microtask later: React takes the section over within the
-    // input event that opened it, before the event reaches the section's handlers.
-    Object.assign(opening, { status: 'fulfilled', value: undefined });
+    // React takes the section over within the input event that opened it, before the event
+    // reaches the section's handlers.
+    markOpen(opening);
     resolve();
   }
   openers.add(open);
@@ -74,9 +80,8 @@ const useServerMarkup = () =>
     () => true,
   );
 
-// A promise React reads as already resolved (the status fields its use() looks at), so use()
-// is called on every render, as React requires, without ever suspending a browser render.
-const OPEN: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+// use() is called on every render, as React requires, without ever suspending a browser render.
+const OPEN = markOpen(Promise.resolve());
 
 function Gate({ anchorId, children }: { anchorId: string; children: ReactNode }) {
   const hydrating = useServerMarkup() && typeof document !== 'undefined';
