@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { afterEach, inject } from 'vitest';
 import { ARTIFACTS } from './stack';
 
 export const siteUrl = () => inject('siteUrl');
@@ -24,6 +24,44 @@ export function recordForeignRequests(page: Page): string[] {
     if (url.protocol.startsWith('http') && url.origin !== origin) foreign.push(request.url());
   });
   return foreign;
+}
+
+/**
+ * Returns `watch(page)`, which keeps what a page goes through (navigations, answers of 400 and
+ * above, failed and unanswered requests, console errors, uncaught errors). When a test of the file fails, each
+ * watched page still open is saved as `failed-<test>.png` and its journal printed with its
+ * address: a failure that happens only sometimes can be read afterwards.
+ */
+export function keepEvidenceOfFailures() {
+  const journals = new Map<Page, { lines: string[]; pending: Set<Request> }>();
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const [page, { lines, pending }] of journals) {
+      if (page.isClosed()) continue;
+      const name = `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`;
+      await screenshot(page, name).catch(() => undefined);
+      const unanswered = [...pending].map((request) => `still waiting for ${request.method()} ${request.url()}`);
+      console.error(`[${task.name}] the page at ${page.url()}, saved as ${name}.png:\n${[...lines, ...unanswered].join('\n') || '(nothing noted)'}`);
+    }
+  });
+  return function watch(page: Page) {
+    const lines: string[] = [];
+    const pending = new Set<Request>();
+    journals.set(page, { lines, pending });
+    const note = (line: string) => lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`));
+    page.on('response', (response) => response.status() >= 400 && note(`${response.status()} ${response.request().method()} ${response.url()}`));
+    page.on('request', (request) => pending.add(request));
+    page.on('requestfinished', (request) => pending.delete(request));
+    page.on('requestfailed', (request) => {
+      pending.delete(request);
+      note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+    });
+    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && note(`console.${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
+    page.on('close', () => journals.delete(page));
+    return page;
+  };
 }
 
 /** Saves a picture of the page; `fullPage: false` keeps just the viewport (open dialogs, menus). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS } from '../../scripts/lib.mjs';
-import { VIEWPORTS, launchBrowser, openPage, reloadPage, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, reloadPage, screenshot, siteUrl } from './browser';
 import { adminCall, setShopEnabled, signInOrganiser, type OrganiserSession } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; availableQuantity: number };
@@ -44,11 +44,12 @@ describe('the organisers dashboard', () => {
   let context: BrowserContext;
   let page: Page;
   let session: OrganiserSession;
+  const watch = keepEvidenceOfFailures();
 
   beforeAll(async () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
-    page = await context.newPage();
+    page = watch(await context.newPage());
     session = await signInOrganiser();
   });
 
@@ -90,6 +91,16 @@ describe('the organisers dashboard', () => {
     await page.waitForURL('**/admin/login');
     expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
     await signIn(page);
+  });
+
+  it('comes up on every visit and every reload, never stuck on the loading screen', async () => {
+    // Before the router was handed over settled, about one load in six stayed on the loader.
+    for (let visit = 1; visit <= 16; visit++) {
+      if (visit % 2) await openPage(page, `${siteUrl()}/admin/dashboard`);
+      else await reloadPage(page);
+      const shown = await page.getByRole('tab', { name: 'Benutzer' }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      expect({ visit, shown }).toEqual({ visit, shown: true });
+    }
   });
 
   it('users: create, edit, delete, import and export', async () => {

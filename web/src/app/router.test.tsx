@@ -4,7 +4,7 @@ import { siteContentFixture } from '@/features/festival/testing/site-content-fix
 import { api } from '@/lib/api-client';
 import { render, screen, within } from '@/testing/render';
 import { createQueryClient } from '@/lib/query-client';
-import { appRoutes } from './router';
+import { appRoutes, createAppRouter } from './router';
 
 describe('routes', () => {
   it('answers an unknown address with the not-found screen', async () => {
@@ -66,5 +66,21 @@ describe('public routes', () => {
       '@type': 'Event',
       name: 'Slawenfest im Harz',
     });
+  });
+});
+
+describe('the browser router', () => {
+  it('is handed over only once the first page has what it needs, so no update can fall between render and subscription', async () => {
+    window.history.replaceState(null, '', '/admin/dashboard');
+    try {
+      const router = await createAppRouter(createQueryClient());
+      expect(router.state.initialized).toBe(true);
+      const route = router.state.matches.at(-1)?.route;
+      // The page's code is here: its lazy import has run and left the element to render.
+      expect(route).toMatchObject({ path: '/admin/dashboard', element: expect.anything() });
+      router.dispose();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

@@ -56,10 +56,31 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '*', element: <NotFoundRoute /> },
 ];
 
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
 /**
- * The browser's router. A page rendered on the server brings the router's state (hydrationData);
- * the lazy routes it shows are loaded first, since hydrating a route whose code is not here
- * yet would draw its loading state over the server's markup.
+ * Resolves once the router has loaded what the first address needs (a lazy route's code, its
+ * loaders). RouterProvider reads the router's state when it renders but subscribes only when it
+ * commits; a first render done as a transition yields to the browser in between, and a chunk
+ * from the cache can arrive in that gap. The update was then lost and the dashboard stayed on
+ * its loading screen (one load in ten in the browser tests).
+ */
+function initialised(router: AppRouter) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The browser's router, once it has what the first page needs. A page rendered on the server
+ * brings the router's state (hydrationData); the lazy routes it shows are loaded first, since
+ * hydrating a route whose code is not here yet would draw its loading state over the server's
+ * markup. Other pages (the dashboard) keep index.html's loading screen until then.
  */
 export async function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
   const routes = appRoutes(queryClient);
@@ -72,5 +93,7 @@ export async function createAppRouter(queryClient: QueryClient, hydrationData?: 
       }),
     );
   }
-  return createBrowserRouter(routes, { hydrationData });
+  const router = createBrowserRouter(routes, { hydrationData });
+  await initialised(router);
+  return router;
 }
