@@ -32,6 +32,12 @@ async function download(page: Page, button: () => Promise<void>) {
   return { name: file.suggestedFilename(), text: await readFile(filePath, 'utf8') };
 }
 
+/** The Total Revenue card's amount, in cents. */
+async function revenueShown(page: Page) {
+  const text = (await page.getByText('Total Revenue').locator('..').textContent()) ?? '';
+  return Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+}
+
 const firstLine = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n/)[0].toLowerCase();
 
 async function publicItems(): Promise<ShopItem[]> {
@@ -268,10 +274,13 @@ describe('the organisers dashboard', () => {
     await card.waitFor();
     expect(await page.getByTestId('order-card').first().textContent()).toContain(`Test${RUN}`);
     expect(await card.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+    const revenueBefore = await revenueShown(page);
     await card.getByRole('combobox').click();
     await page.getByRole('option', { name: 'Storniert' }).click();
     await toast(page, 'Success', 'Order status updated successfully');
     await card.getByText('Storniert').first().waitFor();
+    // The cancelled order no longer counts as revenue.
+    await expect.poll(() => revenueShown(page)).toBe(revenueBefore - 2 * item.price);
     expect((await publicItems()).find((candidate) => candidate.id === item.id)?.availableQuantity).toBe(item.availableQuantity);
     await screenshot(page, 'admin-orders');
 

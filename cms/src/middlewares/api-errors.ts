@@ -38,6 +38,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       // No client of the site compresses a request body, and a corrupt one fails deep in zlib
       // with an error that names no status: refused before the body parser reads it.
       if (isEncodedBody(ctx)) throw new ApiError(415, messageFor(415, english));
+      if (isEmptyMultipart(ctx)) throw new ApiError(400, english ? 'The request body is empty' : 'Die Anfrage ist leer.');
       await next();
       if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null || isStrapiError(ctx.body))) {
         ctx.status = 404;
@@ -57,6 +58,11 @@ const isEncodedBody = (ctx: Context) => {
   const encoding = ctx.get('content-encoding').trim().toLowerCase();
   return encoding !== '' && encoding !== 'identity';
 };
+
+// A multipart body holds at least one part and its closing boundary. formidable reads an empty
+// one as a form without fields, which a partial update (PUT of a product) would take as "change
+// nothing" and answer 200 to a request that said nothing.
+const isEmptyMultipart = (ctx: Context) => /^\s*multipart\//i.test(ctx.get('content-type')) && ctx.get('content-length').trim() === '0';
 
 const isStrapiError = (body: unknown) =>
   typeof body === 'object' && body !== null && 'error' in body && !('success' in body);

@@ -203,6 +203,17 @@ describe('admin products: /api/admin/shop/items', () => {
     expect((await listAdmin()).find((entry) => entry.id === before.id)).toEqual(before);
   });
 
+  it('refuses an empty multipart body, which says nothing, instead of reading it as "change nothing"', async () => {
+    const { item: before } = adminProductResponseSchema.parse((await create({ ...VALID, title: 'Leer gesendet' })).body);
+    const headers = { 'content-type': 'multipart/form-data; boundary=----gos' };
+    for (const [method, path] of [['PUT', `/api/admin/shop/items/${before.id}`], ['POST', '/api/admin/shop/items']]) {
+      const response = await adminCall(server, session, method, path, { rawBody: '', headers });
+      expect({ method, status: response.status, body: response.body }).toEqual({ method, status: 400, body: { success: false, error: 'The request body is empty' } });
+    }
+    expect((await listAdmin()).find((entry) => entry.id === before.id)).toEqual(before);
+    expect((await listAdmin()).filter((entry) => entry.title === 'Leer gesendet')).toHaveLength(1);
+  });
+
   it('answers an unknown or malformed product id with 404', async () => {
     for (const id of ['999999', 'abc', '0', '99999999999']) {
       for (const method of ['PUT', 'DELETE']) {

@@ -57,7 +57,8 @@ export function serverReading({ headers, body }: EncodedBody): Reading {
   }
   if (isText) return { parserRefuses: false, value: text };
   if (type === 'application/x-www-form-urlencoded') return { parserRefuses: false, value: Object.fromEntries(new URLSearchParams(text)) };
-  // A multipart body without its boundary cannot be read; any other type is left unparsed.
+  // The multipart bodies made here are never well formed (JSON text, or nothing at all): the
+  // parser refuses them, or the cms refuses an empty one; any other type is left unparsed.
   if (type === 'multipart/form-data') return { parserRefuses: true };
   return { parserRefuses: false, value: undefined };
 }

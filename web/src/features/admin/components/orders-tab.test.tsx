@@ -42,6 +42,17 @@ describe('OrdersTab', () => {
     expect(recent && within(recent).getByText('1')).toBeInTheDocument();
   });
 
+  it('leaves cancelled orders out of the revenue, though it counts them as orders', async () => {
+    const cancelled = { ...orders[1], id: 3, orderNumber: 'GOS-STORNO', status: 'cancelled', total: 4000 };
+    mockAdminApi({ 'GET /admin/shop/orders': { success: true, orders: [...orders, cancelled] } });
+    render(<OrdersTab />);
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(3);
+    const total = screen.getByText('Total Orders').parentElement;
+    expect(total && within(total).getByText('3')).toBeInTheDocument();
+    const revenue = screen.getByText('Total Revenue').parentElement;
+    expect(revenue && within(revenue).getByText(/35,00\s€/)).toBeInTheDocument();
+  });
+
   it('changes a status and deletes without asking', async () => {
     const request = mockAdminApi({
       'GET /admin/shop/orders': { success: true, orders },

@@ -127,7 +127,8 @@ export function OrdersTab() {
     exportOrders().catch(() => toastError('Failed to export orders', 'Export Failed'));
 
   const list = [...(orders.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const revenue = list.reduce((sum, order) => sum + order.total, 0);
+  // A cancelled order brought no money in (its stock went back on sale).
+  const revenue = list.filter((order) => order.status !== 'cancelled').reduce((sum, order) => sum + order.total, 0);
   const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   const recent = list.filter((order) => new Date(order.createdAt).getTime() >= dayAgo).length;
 
