@@ -27,10 +27,10 @@ export function recordForeignRequests(page: Page): string[] {
 }
 
 /**
- * Returns `watch(page)`, which keeps what a page goes through (navigations, answers of 400 and
- * above, failed and unanswered requests, console errors, uncaught errors). When a test of the file fails, each
- * watched page still open is saved as `failed-<test>.png` and its journal printed with its
- * address: a failure that happens only sometimes can be read afterwards.
+ * Returns `watch(page)`, which keeps what a page goes through: navigations, answers of 400 and
+ * above, failed and unanswered requests, console errors, uncaught errors. When a test of the
+ * file fails, each watched page still open is saved as `failed-<test>.png` and its journal is
+ * printed with its address, so a failure that happens only sometimes can be read afterwards.
  */
 export function keepEvidenceOfFailures() {
   const journals = new Map<Page, { lines: string[]; pending: Set<Request> }>();

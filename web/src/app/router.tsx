@@ -63,7 +63,7 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
  * loaders). RouterProvider reads the router's state when it renders but subscribes only when it
  * commits; a first render done as a transition yields to the browser in between, and a chunk
  * from the cache can arrive in that gap. The update was then lost and the dashboard stayed on
- * its loading screen (one load in ten in the browser tests).
+ * its loading screen (about one load in six in Chromium).
  */
 function initialised(router: AppRouter) {
   return new Promise<void>((resolve) => {
