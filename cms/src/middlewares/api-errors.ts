@@ -59,9 +59,9 @@ const isEncodedBody = (ctx: Context) => {
   return encoding !== '' && encoding !== 'identity';
 };
 
-// A multipart body holds at least one part and its closing boundary. formidable reads an empty
-// one as a form without fields, which a partial update (PUT of a product) would take as "change
-// nothing" and answer 200 to a request that said nothing.
+// A multipart body holds at least one part and its closing boundary, so an empty one is
+// malformed; formidable reads it as a form without fields, which a product update took as
+// "change nothing" and answered with 200.
 const isEmptyMultipart = (ctx: Context) => /^\s*multipart\//i.test(ctx.get('content-type')) && ctx.get('content-length').trim() === '0';
 
 const isStrapiError = (body: unknown) =>
