@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { formidableOptions } from '../src/http/multipart-limits';
 
 const config: Core.Config.Middlewares = [
   'strapi::logger',
@@ -12,11 +13,14 @@ const config: Core.Config.Middlewares = [
   // Cached public reads end here, with the headers of everything above (see the middleware).
   'global::public-fast-path',
   'strapi::query',
+  // Multipart bodies: their length, their own scratch folder, the parser's refusals as 4xx.
+  'global::request-limits',
   {
     name: 'strapi::body',
-    config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb', formidable: { maxFileSize: 5 * 1024 * 1024 } },
+    config: { jsonLimit: '256kb', formLimit: '256kb', textLimit: '256kb', formidable: formidableOptions },
   },
-  'global::discard-uploads',
+  // Lone surrogates and other ill-formed text, in the query, the body and file names.
+  'global::well-formed-input',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

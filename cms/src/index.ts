@@ -8,6 +8,8 @@ import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
 import { securityBuiltOnce } from './http/security-headers';
 import { ensureRateLimitTable } from './http/rate-limit';
+import { limitImageWork } from './http/image-limits';
+import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
 
 export default {
@@ -22,6 +24,8 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await clearAbandonedScratch();
+    limitImageWork(strapi);
     invalidateOnContentChanges(strapi);
     answerCachedReadsEarly(strapi);
     await ensureRateLimitTable(strapi);

@@ -12,3 +12,17 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
+
+/** The calls a visitor's browser makes answer in German; the dashboard's, and Strapi's own, in English. */
+export const speaksGerman = (path: string) =>
+  /^\/api\/(shop|settings|auth\/verify-code|site-content)(\/|$)/i.test(path) || /^\/api\/admin\/login\/?$/i.test(path);
+
+/**
+ * Answers a refusal in the contract's shape on any path, ours or Strapi's, in the caller's
+ * language: for middlewares that run where a thrown ApiError would reach Strapi's error
+ * handler (which answers 500 for anything it does not know).
+ */
+export function refuse(ctx: { path: string; status: number; body: unknown }, status: number, message: { german: string; english: string }) {
+  ctx.status = status;
+  ctx.body = { success: false, error: speaksGerman(ctx.path) ? message.german : message.english };
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, badRequest } from './api-error';
+import { TOO_MANY_PIXELS } from './image-limits';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -179,16 +180,15 @@ export async function checkImageFile(file: UploadedFile | undefined): Promise<Ch
 type StoredFile = { id: number };
 
 /**
- * Decodes the checked image once (a file with a valid header but a broken body is refused
- * before anything is written) and stores it through Strapi's upload service, which writes the
+ * Decodes the checked image once (a file with a valid header but a broken body, or one that
+ * declares more pixels than MAX_IMAGE_PIXELS, is refused before anything is written) and stores it through Strapi's upload service, which writes the
  * file and its sizes and adds the file row.
  */
 export async function storeImage(strapi: Core.Strapi, image: CheckedImage, alternativeText: string): Promise<StoredFile> {
   const imageManipulation = strapi.plugin('upload').service('image-manipulation');
-  if (await imageManipulation.isFaultyImage({ filepath: image.filepath })) throw badRequest(IMAGE_MESSAGES.damaged);
-
   const name = `${image.baseName}${image.ext}`;
   try {
+    if (await imageManipulation.isFaultyImage({ filepath: image.filepath })) throw badRequest(IMAGE_MESSAGES.damaged);
     const [stored] = (await strapi
       .plugin('upload')
       .service('upload')
@@ -198,8 +198,10 @@ export async function storeImage(strapi: Core.Strapi, image: CheckedImage, alter
       })) as StoredFile[];
     return stored;
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     // The upload service refuses content it cannot process with its own errors (no HTTP status).
-    const errorName = (error as { name?: unknown })?.name;
+    const { name: errorName, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+    if (message === TOO_MANY_PIXELS) throw new ApiError(413, TOO_MANY_PIXELS);
     if (errorName === 'ApplicationError' || errorName === 'ValidationError' || errorName === 'PayloadTooLargeError') {
       throw badRequest(IMAGE_MESSAGES.damaged);
     }

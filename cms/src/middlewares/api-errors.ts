@@ -1,12 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { ApiError } from '../http/api-error';
+import { ApiError, speaksGerman } from '../http/api-error';
 
 /** The calls of SPEC §7 answer in their own shape; Strapi's core REST keeps its own. */
 const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-content)(\/|$)/i;
 
-// German on the public calls (and the sign-in page), the spec's English on the dashboard's calls.
-const isEnglish = (path: string) => /^\/api\/admin\//i.test(path) && !/^\/api\/admin\/login\/?$/i.test(path);
 
 const GENERIC: Record<number, [german: string, english: string]> = {
   400: ['Die Anfrage ist ungültig.', 'The request is invalid.'],
@@ -33,7 +31,7 @@ const messageFor = (status: number, english: boolean) => {
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: () => Promise<void>) => {
     if (!CONTRACT_PATH.test(ctx.path)) return next();
-    const english = isEnglish(ctx.path);
+    const english = !speaksGerman(ctx.path);
     try {
       // No client of the site compresses a request body, and a corrupt one fails deep in zlib
       // with an error that names no status: refused before the body parser reads it.

@@ -41,10 +41,15 @@ function form(...uploads: Upload[]) {
   return body;
 }
 
-/** Files in the system's temporary folder with exactly one of these contents (formidable keeps uploads there). */
+/**
+ * Files below the system's temporary folder (formidable's uploads, in each request's scratch
+ * folder under gos-cms-uploads, and Strapi's upload working folders) with exactly one of these contents.
+ */
 async function temporaryCopies(contents: Buffer[]) {
   const copies: string[] = [];
-  for (const name of await readdir(os.tmpdir())) {
+  const entries = await readdir(os.tmpdir(), { recursive: true }).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (!name.startsWith('gos-cms-uploads') && !name.startsWith('strapi-upload-') && name.includes(path.sep)) continue;
     const file = path.join(os.tmpdir(), name);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile() || !contents.some((content) => content.length === info.size)) continue;

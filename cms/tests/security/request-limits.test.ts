@@ -1,0 +1,189 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureSchema } from '../../src/contract/common';
+import { SCRATCH_ROOT } from '../../src/http/multipart-limits';
+import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { startTestServer, type TestServer } from '../helpers/strapi';
+
+const EDITOR = { email: 'editor@test.invalid', password: 'Editor-Test-1' };
+const PRODUCT_FIELDS = { title: 'Pixelprobe', description: 'Test', price: '100', variants: '["M"]', availableQuantity: '1' };
+
+const multipart = (build: (form: FormData) => void) => {
+  const form = new FormData();
+  build(form);
+  return form;
+};
+const oneByteFiles = (count: number) => multipart((form) => {
+  for (let index = 0; index < count; index++) form.append(`f${index}`, new Blob(['x']), `f${index}.txt`);
+});
+
+/**
+ * Every file in this process's scratch folder for multipart bodies (the in-process cms runs in
+ * this test's process; other test files' processes have folders of their own).
+ */
+async function leftoverFiles() {
+  const inside = await readdir(SCRATCH_ROOT, { recursive: true, withFileTypes: true }).catch(() => []);
+  return inside.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * A real JPEG whose frame header (SOF) declares width × height: what a decoder would have to
+ * allocate, while the file stays a few hundred bytes. Only the header is read to refuse it.
+ */
+async function jpegDeclaring(width: number, height: number) {
+  const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8e3b2e' } }).jpeg().toBuffer();
+  for (let offset = 2; offset < bytes.length; ) {
+    const marker = bytes[offset + 1];
+    if (marker >= 0xc0 && marker <= 0xc2) {
+      bytes.writeUInt16BE(height, offset + 5);
+      bytes.writeUInt16BE(width, offset + 7);
+      return bytes;
+    }
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  throw new Error('no frame header');
+}
+
+describe('bounded request parsing on every path', () => {
+  let server: TestServer;
+  let organiser: AdminSession;
+  let panelToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    organiser = await signIn(server);
+    const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: EDITOR });
+    panelToken = panel.body.data.token;
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  it('refuses a body with more than 20 files with 413 on our paths, Strapi’s and unknown ones, leaving no file behind', async () => {
+    for (const target of ['/api/admin/shop/items', '/admin/login', '/upload', '/no/such/path', '/api/shop/orders']) {
+      const response = await call(server, 'POST', target, { rawBody: oneByteFiles(21) });
+      expect(response.status, target).toBe(413);
+      expect(failureSchema.parse(response.body).error).toMatch(/zu viele|too many/);
+    }
+    expect(await leftoverFiles()).toEqual([]);
+  });
+
+  it('refuses 54,000 one-byte file parts at once, without writing them', async () => {
+    // Serialised first: building it blocks this process for seconds, long enough for the
+    // server to close an idle kept-alive connection that fetch would then reuse.
+    const serialised = new Response(oneByteFiles(54_000));
+    const body = await serialised.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}/admin/login`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': serialised.headers.get('content-type') ?? '' },
+    });
+    expect(response.status).toBe(413);
+    expect(failureSchema.parse(await response.json()).error).toMatch(/too large|too many/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await leftoverFiles()).toEqual([]);
+  });
+
+  it('refuses more than 100 fields, and more than 256 kB of field values', async () => {
+    const fields = await call(server, 'POST', '/api/admin/shop/items', {
+      rawBody: multipart((form) => Array.from({ length: 101 }, (_, index) => form.append(`k${index}`, 'v'))),
+    });
+    expect(fields.status).toBe(413);
+    const large = await call(server, 'POST', '/api/shop/orders', { rawBody: multipart((form) => form.append('firstName', 'x'.repeat(300 * 1024))) });
+    expect(large.status).toBe(413);
+    expect(failureSchema.parse(large.body).error).toBe('Die Anfrage hat zu viele oder zu große Teile.');
+  });
+
+  it('refuses a multipart body without a length (411) or longer than 6 MB (413) before reading it', async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('--b\r\ncontent-disposition: form-data; name="a"\r\n\r\nx\r\n--b--\r\n'));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.baseUrl}/api/admin/shop/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+    expect(failureSchema.parse(await chunked.json()).error).toBe('A multipart body must be sent with a Content-Length');
+    const tooLong = await call(server, 'POST', '/upload', {
+      rawBody: multipart((form) => form.append('files', new Blob([Buffer.alloc(7 * 1024 * 1024)]), 'big.bin')),
+      headers: { authorization: `Bearer ${panelToken}` },
+    });
+    expect(tooLong.status).toBe(413);
+    expect(await leftoverFiles()).toEqual([]);
+  });
+
+  it('still takes an ordinary product image', async () => {
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e5e8e' } }).jpeg().toBuffer();
+    const created = await adminCall(server, organiser, 'POST', '/api/admin/shop/items', {
+      rawBody: multipart((form) => {
+        for (const [name, value] of Object.entries(PRODUCT_FIELDS)) form.append(name, value);
+        form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'hemd.jpg');
+      }),
+    });
+    expect(created.status).toBe(200);
+    expect(await leftoverFiles()).toEqual([]);
+  });
+});
+
+describe('images that declare more than 40 megapixels', () => {
+  let server: TestServer;
+  let organiser: AdminSession;
+  let panelToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    organiser = await signIn(server);
+    const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: EDITOR });
+    panelToken = panel.body.data.token;
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  const storedFiles = () => server.strapi.db.query('plugin::upload.file').count();
+
+  it('are refused as product images from the header alone, within a second', async () => {
+    const before = await storedFiles();
+    const bomb = await jpegDeclaring(16_000, 16_000);
+    const started = performance.now();
+    const response = await adminCall(server, organiser, 'POST', '/api/admin/shop/items', {
+      rawBody: multipart((form) => {
+        for (const [name, value] of Object.entries(PRODUCT_FIELDS)) form.append(name, value);
+        form.append('image', new Blob([new Uint8Array(bomb)], { type: 'image/jpeg' }), 'bombe.jpg');
+      }),
+    });
+    expect(response.status).toBe(413);
+    expect(failureSchema.parse(response.body).error).toBe('The image has more than 40 megapixels. Please choose a smaller image');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await storedFiles()).toBe(before);
+  });
+
+  it("are refused by Strapi's media library upload, which still takes an ordinary image, also several at once", async () => {
+    const upload = (bytes: Buffer, name: string) =>
+      call(server, 'POST', '/upload', {
+        rawBody: multipart((form) => form.append('files', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name)),
+        headers: { authorization: `Bearer ${panelToken}` },
+      });
+    const before = await storedFiles();
+    const refused = await upload(await jpegDeclaring(8000, 5001), 'zu-gross.jpg');
+    expect(refused.status).toBe(413);
+    expect(JSON.stringify(refused.body)).toMatch(/more than 40 megapixels/);
+    expect(await storedFiles()).toBe(before);
+
+    // One at a time inside: a burst queues, and every upload still completes.
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#5e8e2e' } }).jpeg().toBuffer();
+    const burst = await Promise.all(Array.from({ length: 4 }, (_, index) => upload(photo, `foto-${index}.jpg`)));
+    expect(burst.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    expect(await storedFiles()).toBe(before + 4);
+    expect(await leftoverFiles()).toEqual([]);
+  });
+});
