@@ -6,6 +6,9 @@ const config: Core.Config.Middlewares = [
   'strapi::errors',
   // Before the body parser, so malformed or oversized bodies get the contract's error shape.
   'global::api-errors',
+  // Strapi's own routes: what they throw on malformed input is a 400, not a 500.
+  'global::strapi-input-errors',
+  'global::no-cloud-calls',
   // Built once instead of per request: see src/http/security-headers.ts.
   'strapi::security',
   'strapi::cors',
@@ -13,7 +16,8 @@ const config: Core.Config.Middlewares = [
   // Cached public reads end here, with the headers of everything above (see the middleware).
   'global::public-fast-path',
   'strapi::query',
-  // Multipart bodies: their length, their own scratch folder, the parser's refusals as 4xx.
+  // Every body: no Content-Encoding, a multipart body's length and scratch folder, the parser's
+  // refusals as quiet 4xx, and whatever is left unread drained.
   'global::request-limits',
   {
     name: 'strapi::body',

@@ -33,15 +33,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     if (!CONTRACT_PATH.test(ctx.path)) return next();
     const english = !speaksGerman(ctx.path);
     try {
-      // No client of the site compresses a request body, and a corrupt one fails deep in zlib
-      // with an error that names no status: refused before the body parser reads it.
-      if (isEncodedBody(ctx)) throw new ApiError(415, messageFor(415, english));
       if (isEmptyMultipart(ctx)) throw new ApiError(400, english ? 'The request body is empty' : 'Die Anfrage ist leer.');
       await next();
       if (ctx.status === 404 && (ctx.body === undefined || ctx.body === null || isStrapiError(ctx.body))) {
         ctx.status = 404;
         ctx.body = { success: false, error: messageFor(404, english) };
-      } else if (ctx.status >= 400 && isStrapiError(ctx.body)) {
+      } else if (ctx.status >= 400 && (isStrapiError(ctx.body) || typeof ctx.body === 'string' || ctx.body == null)) {
+        // Strapi's error shape, or the router's plain "Method Not Allowed".
         ctx.body = { success: false, error: messageFor(ctx.status, english) };
       }
     } catch (error) {
@@ -51,11 +49,6 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       ctx.body = { success: false, error: message };
     }
   };
-
-const isEncodedBody = (ctx: Context) => {
-  const encoding = ctx.get('content-encoding').trim().toLowerCase();
-  return encoding !== '' && encoding !== 'identity';
-};
 
 // A multipart body holds at least one part and its closing boundary, so an empty one is
 // malformed; formidable reads it as a form without fields, which a product update took as

@@ -11,14 +11,29 @@ const MEGABYTES = Math.floor(MULTIPART_LIMITS.bodyBytes / (1024 * 1024));
  *   parser never reads more than that (Node's parser ends a body at its Content-Length);
  * - its files go to a folder of the request's own, deleted when the request ends, refused or
  *   not (strapi::body removes only a field named "files", formidable races on errors);
+ * - a body with a Content-Encoding is refused with 415;
  * - what formidable refuses (its errors carry an httpCode, which Strapi's error handler does
  *   not know and answers with 500) is a 4xx in the contract's shape;
  * - whatever part of any body was left unread is drained, so the client reads the answer.
  */
 export default () => async (ctx: Context, next: Next) => {
   try {
+    // No client of the site compresses a request body, and a corrupt one fails deep in zlib
+    // with an error that names no status (docs/decisions/005).
+    if (isEncodedBody(ctx)) {
+      return refuse(ctx, 415, {
+        german: 'Komprimierte Anfragen werden nicht angenommen.',
+        english: 'Compressed request bodies are not accepted (Content-Encoding)',
+      });
+    }
     if (ctx.is('multipart')) await parseMultipartWithin(ctx, next);
     else await next();
+  } catch (error) {
+    // A refusal of the body parser itself (co-body's bad JSON or size, formidable's limits):
+    // answered here, or Strapi's error handler logs each one with its stack trace.
+    const status = parserStatus(error);
+    if (status === undefined || isParsed(ctx)) throw error;
+    refuse(ctx, status, PARSER_REFUSALS[status] ?? PARSER_REFUSALS[400]);
   } finally {
     drainUnreadBody(ctx.req);
   }
@@ -41,25 +56,38 @@ async function parseMultipartWithin(ctx: Context, next: Next) {
   const scratch = claimScratchDir(ctx.req.headers);
   try {
     await next();
-  } catch (error) {
-    const status = parserStatus(error);
-    if (status === undefined) throw error;
-    refuse(ctx, status, PARSER_REFUSALS[status] ?? PARSER_REFUSALS[400]);
   } finally {
     await scratch.remove();
   }
 }
 
 const PARSER_REFUSALS: Record<number, { german: string; english: string }> = {
-  400: { german: 'Die Anfrage ist kein gültiges Formular.', english: 'The multipart body is malformed' },
+  400: { german: 'Die Anfrage ist ungültig (kein gültiges JSON oder Formular).', english: 'The request body is malformed (no valid JSON or form)' },
   413: {
-    german: `Die Anfrage hat zu viele oder zu große Teile.`,
-    english: `The multipart body has too many or too large parts (at most ${MULTIPART_LIMITS.files} files of 5 MB together, ${MULTIPART_LIMITS.fields} fields)`,
+    german: 'Die Anfrage ist zu groß oder hat zu viele Teile.',
+    english: `The request body is too large or has too many parts (JSON at most 256 kB; at most ${MULTIPART_LIMITS.files} files of 5 MB together and ${MULTIPART_LIMITS.fields} fields)`,
   },
+  415: { german: 'Dieses Format wird nicht unterstützt.', english: 'Unsupported content type or charset' },
 };
 
-/** The 4xx that formidable gave its refusal (httpCode), or undefined for anything else. */
+const isEncodedBody = (ctx: Context) => {
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  return encoding !== '' && encoding !== 'identity';
+};
+
+/**
+ * The 4xx of a body parser's refusal, or undefined for anything else: formidable's errors carry
+ * httpCode, co-body's and raw-body's carry status.
+ */
 function parserStatus(error: unknown): number | undefined {
-  const { httpCode } = (error ?? {}) as { httpCode?: unknown };
-  return typeof httpCode === 'number' && httpCode >= 400 && httpCode < 500 ? httpCode : undefined;
+  const { httpCode, status } = (error ?? {}) as { httpCode?: unknown; status?: unknown };
+  const code = typeof httpCode === 'number' ? httpCode : typeof status === 'number' ? status : undefined;
+  return code !== undefined && code >= 400 && code < 500 ? code : undefined;
 }
+
+/** well-formed-input, right behind strapi::body, marks that the body was read: errors after that are the routes'. */
+const PARSED = Symbol('body parsed');
+export const markParsed = (ctx: Context) => {
+  (ctx.state as Record<symbol, boolean>)[PARSED] = true;
+};
+const isParsed = (ctx: Context) => (ctx.state as Record<symbol, boolean>)[PARSED] === true;

@@ -3,6 +3,7 @@ import { refuse } from '../http/api-error';
 import { requestFiles } from '../http/image-upload';
 import { requestBody } from '../http/validate';
 import { isWellFormedDeep } from '../http/well-formed';
+import { markParsed } from './request-limits';
 
 /**
  * Behind strapi::body, on every path: the query, the body and the names of uploaded files hold
@@ -10,6 +11,7 @@ import { isWellFormedDeep } from '../http/well-formed';
  * any route sees it; German text and emoji pass.
  */
 export default () => async (ctx: Context, next: Next) => {
+  markParsed(ctx);
   const fileNames = Object.values(requestFiles(ctx))
     .flat()
     .map((file) => (file as { originalFilename?: unknown })?.originalFilename);

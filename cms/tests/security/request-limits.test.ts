@@ -95,7 +95,7 @@ describe('bounded request parsing on every path', () => {
     expect(fields.status).toBe(413);
     const large = await call(server, 'POST', '/api/shop/orders', { rawBody: multipart((form) => form.append('firstName', 'x'.repeat(300 * 1024))) });
     expect(large.status).toBe(413);
-    expect(failureSchema.parse(large.body).error).toBe('Die Anfrage hat zu viele oder zu große Teile.');
+    expect(failureSchema.parse(large.body).error).toBe('Die Anfrage ist zu groß oder hat zu viele Teile.');
   });
 
   it('refuses a multipart body without a length (411) or longer than 6 MB (413) before reading it', async () => {
@@ -119,6 +119,43 @@ describe('bounded request parsing on every path', () => {
     });
     expect(tooLong.status).toBe(413);
     expect(await leftoverFiles()).toEqual([]);
+  });
+
+  it("refuses a compressed body with 415 on Strapi's own paths too (a corrupt one answered 500 there)", async () => {
+    for (const target of ['/admin/login', '/upload/settings', '/content-manager/collection-types/api::product.product', '/api/shop/orders']) {
+      const response = await call(server, target === '/upload/settings' ? 'PUT' : 'POST', target, {
+        rawBody: 'not gzip at all',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${panelToken}` },
+      });
+      expect(response.status, target).toBe(415);
+      expect(failureSchema.parse(response.body).error, target).toMatch(/Compressed request bodies|Komprimierte Anfragen/);
+    }
+  });
+
+  it("answers malformed input to Strapi's own routes with 400 where they threw and answered 500", async () => {
+    const panel = { authorization: `Bearer ${panelToken}` };
+    const missingBody = await call(server, 'POST', '/i18n/content-manager/actions/get-non-localized-fields', { headers: panel });
+    expect(missingBody.status).toBe(400);
+    const hostileFilters = await call(server, 'GET', '/api/performers?filters[id][$in][0]=en&filters[id][$in][0]=local');
+    expect(hostileFilters.status).toBe(400);
+    expect(failureSchema.parse(hostileFilters.body).error).toBe('The request is invalid');
+    const badJson = await call(server, 'POST', '/admin/login', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.status).toBe(400);
+    expect(failureSchema.parse(badJson.body).error).toBe('The request body is malformed (no valid JSON or form)');
+    // A real request still gets Strapi's own answer.
+    expect((await call(server, 'GET', '/api/performers?filters[id][$in][0]=1')).status).toBe(200);
+  });
+
+  it("answers the routes that only call Strapi's cloud with 404, without trying the network", async () => {
+    const trial = await call(server, 'GET', '/admin/license-trial-time-left', { headers: { authorization: `Bearer ${panelToken}` } });
+    expect(trial.status).toBe(404);
+    expect(failureSchema.parse(trial.body).error).toBe("Not available: this site uses none of Strapi's cloud services");
+  });
+
+  it('answers a known path with a wrong method with 405 in the contract shape', async () => {
+    const response = await adminCall(server, organiser, 'DELETE', '/api/admin/settings');
+    expect(response.status).toBe(405);
+    expect(failureSchema.parse(response.body).error).toBe('Method not allowed');
   });
 
   it('still takes an ordinary product image', async () => {

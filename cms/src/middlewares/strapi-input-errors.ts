@@ -1,0 +1,46 @@
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { refuse } from '../http/api-error';
+
+/** Our own calls answer in their own way (api-errors); this is for Strapi's routes. */
+const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-content)(\/|$)/i;
+
+/**
+ * Strapi's own routes (panel API, content manager, upload, i18n, users-permissions, the core
+ * REST of each content type) throw plain JavaScript errors on some malformed input, which its
+ * error handler answers with 500: a TypeError for a missing body, a ZodError for a bad layout,
+ * a database error for hostile filters (`filters[id][$in][0]=en` makes SQLite compare a
+ * sub-select). The survival fuzz (tests/survival/) found each of them. These are refusals of
+ * what the client sent, so they answer 400; the server's own failures (a lost database
+ * connection, a full disk) keep their 500.
+ */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    if (CONTRACT_PATH.test(ctx.path)) return next();
+    try {
+      await next();
+    } catch (error) {
+      if (!isMalformedInputError(error)) throw error;
+      const { name, message } = error as Error;
+      strapi.log.warn(`${ctx.method} ${ctx.path}: refused as malformed input (${name}: ${String(message).split('\n')[0].slice(0, 200)})`);
+      refuse(ctx, 400, { german: 'Die Anfrage ist ungültig.', english: 'The request is invalid' });
+    }
+  };
+
+// Errors JavaScript raises when code meets a shape it did not expect, and zod's refusals.
+const INPUT_SHAPE_ERRORS = new Set(['TypeError', 'RangeError', 'SyntaxError', 'URIError', 'ZodError']);
+
+// SQLite's refusals of a query that hostile filters, sorts or pagination built.
+const SQLITE_QUERY_REFUSAL = /sub-select returns|no such column|datatype mismatch|too many SQL variables|string or blob too big|Expression tree is too large|parser stack overflow|misuse of aggregate|ambiguous column|near ".*": syntax error|unrecognized token/i;
+
+// PostgreSQL's SQLSTATE classes for a query the input made invalid: 22 data exception (a word
+// where a number goes), 42 syntax or undefined column, 54 program limit (too many parameters).
+const POSTGRES_QUERY_REFUSAL = /^(22|42|54)[0-9A-Z]{3}$/;
+
+function isMalformedInputError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (INPUT_SHAPE_ERRORS.has(error.name)) return true;
+  const { code } = error as { code?: unknown };
+  if (error.name === 'SqliteError') return SQLITE_QUERY_REFUSAL.test(error.message);
+  return typeof code === 'string' && POSTGRES_QUERY_REFUSAL.test(code) && 'severity' in error;
+}
