@@ -8,7 +8,7 @@ const config: Core.Config.Middlewares = [
   'global::api-errors',
   // Strapi's own routes: what they throw on malformed input is a 400, not a 500.
   'global::strapi-input-errors',
-  'global::no-cloud-calls',
+  'global::no-outbound-calls',
   // Built once instead of per request: see src/http/security-headers.ts.
   'strapi::security',
   'strapi::cors',

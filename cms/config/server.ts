@@ -10,6 +10,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   proxy: { koa: env.bool('TRUST_PROXY', false) },
   app: { keys: env.array('APP_KEYS', []) },
   cron: { enabled: false },
+  // No call to the npm registry for a newer Strapi on start: this site reaches no one at run time.
+  logger: { updates: { enabled: false } },
   // Uploads are written below <public>/uploads; tests point this at a temporary folder.
   dirs: { public: env('PUBLIC_DIR', './public') },
 });

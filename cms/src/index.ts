@@ -12,6 +12,15 @@ import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
 
+/**
+ * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
+ * to the cms open for reuse, and one reused just as the cms closes it fails with a reset.
+ */
+function keepConnectionsLikeTheProxies(strapi: Core.Strapi) {
+  strapi.server.httpServer.keepAliveTimeout = 65_000;
+  strapi.server.httpServer.headersTimeout = 66_000;
+}
+
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
@@ -24,6 +33,7 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    keepConnectionsLikeTheProxies(strapi);
     await clearAbandonedScratch();
     limitImageWork(strapi);
     invalidateOnContentChanges(strapi);

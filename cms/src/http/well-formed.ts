@@ -1,22 +1,32 @@
+/** Deeper than any request of the site or the panel (the panel's rich text is about ten levels). */
+export const MAX_NESTING = 64;
+
+export type TextProblem = 'ill-formed' | 'too deep';
+
 /**
- * Whether every string in a parsed request part (query, JSON or form body, file names) is
- * well-formed UTF-16. A lone surrogate can only come from a JSON escape such as "\udfff" (raw
- * bytes are decoded with replacement characters), yet it reaches code that assumes whole
- * characters: bcryptjs 2's UTF-8 encoder never ended on one. Walked with a stack rather than
- * recursion, so a deeply nested body cannot overflow the call stack.
+ * What is wrong with a parsed request part (query, JSON or form body, file names), or null.
+ * - 'ill-formed': a string or key that is not well-formed UTF-16. A lone surrogate can only
+ *   come from a JSON escape such as "\udfff" (raw bytes are decoded with replacement
+ *   characters), yet it reaches code that assumes whole characters: bcryptjs 2's UTF-8 encoder
+ *   never ended on one.
+ * - 'too deep': nested deeper than MAX_NESTING. JSON.parse reads any depth, but the code
+ *   behind it recurses: Strapi's validation put a 100,000-level body into its error's details,
+ *   and Koa's JSON.stringify of that answer overflowed the stack past every error handler.
+ * Walked with a stack rather than recursion, so the check itself cannot overflow.
  */
-export function isWellFormedDeep(value: unknown): boolean {
-  const pending: unknown[] = [value];
+export function findTextProblem(value: unknown): TextProblem | null {
+  const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
-    const next = pending.pop();
+    const [next, depth] = pending.pop() as [unknown, number];
     if (typeof next === 'string') {
-      if (!next.isWellFormed()) return false;
+      if (!next.isWellFormed()) return 'ill-formed';
     } else if (typeof next === 'object' && next !== null) {
+      if (depth >= MAX_NESTING) return 'too deep';
       for (const [key, inner] of Object.entries(next)) {
-        if (!key.isWellFormed()) return false;
-        pending.push(inner);
+        if (!key.isWellFormed()) return 'ill-formed';
+        pending.push([inner, depth + 1]);
       }
     }
   }
-  return true;
+  return null;
 }

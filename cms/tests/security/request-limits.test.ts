@@ -146,10 +146,24 @@ describe('bounded request parsing on every path', () => {
     expect((await call(server, 'GET', '/api/performers?filters[id][$in][0]=1')).status).toBe(200);
   });
 
-  it("answers the routes that only call Strapi's cloud with 404, without trying the network", async () => {
-    const trial = await call(server, 'GET', '/admin/license-trial-time-left', { headers: { authorization: `Bearer ${panelToken}` } });
+  it("answers the routes that only call Strapi's cloud or send e-mail with 404, without trying the network", async () => {
+    const panel = { authorization: `Bearer ${panelToken}` };
+    const trial = await call(server, 'GET', '/admin/license-trial-time-left', { headers: panel });
     expect(trial.status).toBe(404);
-    expect(failureSchema.parse(trial.body).error).toBe("Not available: this site uses none of Strapi's cloud services");
+    expect(failureSchema.parse(trial.body).error).toBe("Not available: this site uses none of Strapi's cloud services and sends no e-mail");
+    const mail = await call(server, 'POST', '/email', { body: { to: 'someone@example.com', subject: 'x', text: 'x' }, headers: panel });
+    expect(mail.status).toBe(404);
+  });
+
+  it('refuses a body nested deeper than 64 levels with 400 (a 40,000-level one overflowed the stack behind every handler)', async () => {
+    const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const register = await call(server, 'POST', '/admin/register', { rawBody: deep(40_000), headers: { 'content-type': 'application/json' } });
+    expect(register.status).toBe(400);
+    expect(failureSchema.parse(register.body).error).toBe('The request is nested too deeply (at most 64 levels)');
+    const order = await call(server, 'POST', '/api/shop/orders', { rawBody: deep(65), headers: { 'content-type': 'application/json' } });
+    expect(failureSchema.parse(order.body).error).toBe('Die Anfrage ist zu tief verschachtelt.');
+    const shallow = await call(server, 'POST', '/api/shop/orders', { rawBody: deep(60), headers: { 'content-type': 'application/json' } });
+    expect(failureSchema.parse(shallow.body).error).not.toBe('Die Anfrage ist zu tief verschachtelt.');
   });
 
   it('answers a known path with a wrong method with 405 in the contract shape', async () => {
