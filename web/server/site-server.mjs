@@ -1,83 +1,18 @@
 // The built site's server: public pages rendered with the cms's content already in them
-// (dist-server/render-page.js), the dashboard as index.html's shell, the files of dist with
-// gzip and the caching deploy/nginx.conf uses (immutable hashed /assets, `no-cache` for the
-// rest), and /api, /uploads and /cms passed on to the cms. In production nginx stands in
-// front (deploy/nginx.conf) and sends it only the pages; `npm start`, the browser tests and
-// Lighthouse use it alone. Node's own modules only.
-import { createReadStream } from 'node:fs';
+// (dist-server/render-page.js), the dashboard as index.html's shell, the files of dist as the
+// build compressed them (sirv; immutable hashed /assets, `no-cache` for the rest, as
+// deploy/nginx.conf caches them), and /api, /uploads and /cms passed on to the cms
+// (cms-proxy.mjs). In production nginx stands in front (deploy/nginx.conf) and sends it only
+// the pages; `npm start`, the browser tests and Lighthouse use it alone.
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createGzip, gzipSync } from 'node:zlib';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'application/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-  '.woff2': 'font/woff2',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-};
-
-// nginx.conf's gzip_types (text/html is always compressed by nginx).
-const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml']);
-const COMPRESSED_TYPES = /^(text\/(html|css|plain)|application\/(javascript|json|xml)|image\/svg\+xml)\b/;
-
-const acceptsGzip = (request) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-
-/** The file under root that a request path names, or null when it leaves root or is no file. */
-async function fileFor(root, pathname) {
-  const file = path.join(root, decodeURIComponent(pathname));
-  if (!file.startsWith(root + path.sep)) return null;
-  const info = await stat(file).catch(() => null);
-  return info?.isFile() ? file : null;
-}
-
-function proxy(request, response, cmsUrl, pathname) {
-  const target = new URL(cmsUrl);
-  const forwarded = request.headers['x-forwarded-for'];
-  const upstream = httpRequest(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: request.method,
-      path: pathname,
-      headers: {
-        ...request.headers,
-        'x-forwarded-for': forwarded ? `${forwarded}, ${request.socket.remoteAddress}` : request.socket.remoteAddress,
-        'x-forwarded-proto': 'http',
-        'x-real-ip': request.socket.remoteAddress,
-      },
-    },
-    (answer) => {
-      // nginx compresses the cms's answers too (gzip_types), when the cms did not.
-      const compress =
-        acceptsGzip(request) &&
-        !answer.headers['content-encoding'] &&
-        COMPRESSED_TYPES.test(answer.headers['content-type'] ?? '');
-      if (!compress) {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-        return;
-      }
-      const { 'content-length': _length, ...headers } = answer.headers;
-      response.writeHead(answer.statusCode ?? 502, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
-      answer.pipe(createGzip({ level: 6 })).pipe(response);
-    },
-  );
-  upstream.on('error', () => {
-    if (!response.headersSent) response.writeHead(502, { 'Content-Type': 'text/plain' });
-    response.end('Bad Gateway');
-  });
-  request.pipe(upstream);
-}
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import sirv from 'sirv';
+import { createCmsProxy } from './cms-proxy.mjs';
+import { acceptsEncoding } from './encodings.mjs';
+import { refuse, refuseOnSocket } from './refusals.mjs';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
@@ -150,6 +85,47 @@ const fillTemplate = ({ html, scripts }, page) =>
 /** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
 export const pageHtml = (template, page) => fillTemplate(pageTemplate(template), page);
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The request's path with its percent-escapes decoded, or null when it cannot be read as a path:
+ * an escape that is not one, bytes that are not UTF-8 (overlong forms included: `%C0%AE`), a
+ * control character (`%00`), or a `.`/`..` segment, however written (`%2e%2e`, `..%2f`, `..%5c`).
+ * Decoded once: `%252e` stays the three characters `%2e`, which name no file.
+ */
+function decodedPath(rawPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return null;
+  if (decoded.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) return null;
+  return decoded;
+}
+
+/** A decoded path that can name a file of the build: the characters Vite and public/ use, no dot-file or dot-folder. */
+const FILE_PATH = /^(\/[\w-][\w.~-]*)+$/;
+/** The build's own copies, and index.html, which goes out only as a page. */
+const NOT_SENT_AS_FILE = /(\.(gz|br)|^\/index\.html)$/;
+
+/** Compresses a text body the way the client takes it best: brotli (quality 5: faster than gzip at level 6 and smaller), else gzip. */
+function compressed(request, body) {
+  if (acceptsEncoding(request, 'br')) {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { encoding: 'br', body: brotliCompressSync(body, { params }) };
+  }
+  if (acceptsEncoding(request, 'gzip')) return { encoding: 'gzip', body: gzipSync(body, { level: 6 }) };
+  return { encoding: null, body };
+}
+
+const sendText = (response, status, text, headers = {}) => {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+};
+
 /**
  * Starts the site on host:port (a free port when 0) and resolves with its address and a close
  * function. cmsUrl is where this server reaches the cms; publicUrl the site's public address.
@@ -158,95 +134,142 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   const { configureRenderer, renderPage } = await import(pathToFileURL(path.join(WEB, 'dist-server', 'render-page.js')).href);
   const publicOrigin = new URL(publicUrl ?? `http://localhost:${port}`).origin;
   configureRenderer({ cmsUrl, publicOrigin });
-  const gzipped = new Map();
+  const cms = createCmsProxy(cmsUrl);
+  const indexFile = path.join(root, 'index.html');
 
-  /** Gzips a text body once per key (file and modification time), or on every call without a key. */
-  const gzip = (key, body) => {
-    if (key === null) return gzipSync(body, { level: 6 });
-    if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 6 }));
-    return gzipped.get(key);
-  };
-
-  const sendBody = (request, response, { status = 200, type, cacheControl, body, key = null }) => {
-    const headers = { 'Content-Type': type, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
-    const compressed = acceptsGzip(request);
-    const sent = compressed ? gzip(key, body) : body;
-    response.writeHead(status, { ...headers, ...(compressed && { 'Content-Encoding': 'gzip' }), 'Content-Length': sent.length });
-    response.end(request.method === 'HEAD' ? undefined : sent);
-  };
-
-  const send = async (request, response, file, cacheControl) => {
-    const extension = path.extname(file);
-    const type = TYPES[extension] ?? 'application/octet-stream';
-    if (COMPRESSED.has(extension)) {
-      // Keyed by modification time too: a rebuild while the server runs replaces the files.
-      const key = `${file}@${(await stat(file)).mtimeMs}`;
-      return sendBody(request, response, { type, cacheControl, body: await readFile(file), key });
+  // What a build gives this server, read again when a rebuild while it runs has replaced
+  // index.html: the page template and the shell, and the list of files sirv serves (it reads
+  // the folder once rather than the disk on every request).
+  const filesOf = () =>
+    sirv(root, {
+      extensions: [],
+      gzip: true,
+      brotli: true,
+      etag: true,
+      setHeaders: (response, pathname) => response.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache'),
+    });
+  let build = null;
+  const currentBuild = async () => {
+    const { mtimeMs } = await stat(indexFile);
+    if (build?.modified !== mtimeMs) {
+      const shell = await readFile(indexFile);
+      build = {
+        modified: mtimeMs,
+        template: pageTemplate(shell.toString('utf8')),
+        shell: { body: shell, compressed: new Map() },
+        files: filesOf(),
+      };
     }
-    const { size } = await stat(file);
-    response.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'Content-Length': size });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+    return build;
+  };
+  await currentBuild();
+
+  /** Sends a file of the build when the path names one; false otherwise. Sirv writes its answer at once or calls back. */
+  const sendFile = (request, response, decoded) => {
+    if (!FILE_PATH.test(decoded) || NOT_SENT_AS_FILE.test(decoded)) return false;
+    let missing = false;
+    request.url = decoded;
+    // Only the codings the client really takes (sirv looks for the names, not for `;q=0`).
+    request.headers['accept-encoding'] = ['br', 'gzip'].filter((coding) => acceptsEncoding(request, coding)).join(', ');
+    // Whole files only: sirv's reading of Range gets suffix ranges (`bytes=-500`) wrong.
+    delete request.headers.range;
+    build.files(request, response, () => (missing = true));
+    return !missing;
   };
 
-  // Prepared once per build: a rebuild while the server runs changes index.html's modification time.
-  let prepared = { key: null, template: null };
-  const preparedTemplate = async (indexFile) => {
-    const key = (await stat(indexFile)).mtimeMs;
-    if (prepared.key !== key) prepared = { key, template: pageTemplate(await readFile(indexFile, 'utf8')) };
-    return prepared.template;
+  const sendBody = (request, response, { status = 200, body, shell = null }) => {
+    let sent = compressed(request, body);
+    if (shell) {
+      // The shell is the same bytes until the next build: compressed once per coding.
+      const key = sent.encoding ?? 'identity';
+      if (!shell.compressed.has(key)) shell.compressed.set(key, sent);
+      sent = shell.compressed.get(key);
+    }
+    response.writeHead(status, {
+      'Content-Type': HTML,
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(sent.encoding && { 'Content-Encoding': sent.encoding }),
+      'Content-Length': sent.body.length,
+    });
+    response.end(request.method === 'HEAD' ? undefined : sent.body);
   };
 
   /** A page: rendered here when renderPage can, index.html's shell for the browser to render otherwise. */
-  const sendPage = async (request, response, pathname, search) => {
-    const indexFile = path.join(root, 'index.html');
-    const rendered = await renderPage(new URL(pathname + search, publicOrigin).href).catch((error) => {
-      console.error(`Rendering ${pathname} failed, the browser renders it:`, error);
+  const sendPage = async (request, response, rawPath) => {
+    const rendered = await renderPage(`${publicOrigin}${rawPath}`).catch((error) => {
+      console.error(`Rendering ${rawPath} failed, the browser renders it:`, error);
       return null;
     });
-    if (!rendered) return send(request, response, indexFile, 'no-cache');
-    sendBody(request, response, {
-      status: rendered.status,
-      type: TYPES['.html'],
-      cacheControl: 'no-cache',
-      body: Buffer.from(fillTemplate(await preparedTemplate(indexFile), rendered)),
-    });
+    const { template, shell } = await currentBuild();
+    if (!rendered) return sendBody(request, response, { body: shell.body, shell });
+    sendBody(request, response, { status: rendered.status, body: Buffer.from(fillTemplate(template, rendered)) });
   };
 
-  const server = createServer(async (request, response) => {
-    try {
-      const { pathname, search } = new URL(request.url ?? '/', 'http://localhost');
-      if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
-        return proxy(request, response, cmsUrl, pathname + search);
-      }
-      if (pathname === '/cms') {
-        response.writeHead(302, { Location: '/cms/admin/' });
-        return response.end();
-      }
-      if (pathname.startsWith('/cms/')) return proxy(request, response, cmsUrl, pathname.slice(4) + search);
+  const handle = async (request, response) => {
+    const target = request.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : target.slice(queryAt);
+    const decoded = rawPath.startsWith('/') ? decodedPath(rawPath) : null;
+    if (decoded === null) return refuse(response, 400, rawPath);
 
-      const file = pathname.startsWith('/.vite/') ? null : await fileFor(root, pathname);
-      if (pathname.startsWith('/assets/') || pathname.startsWith('/.vite/')) {
-        if (file) return await send(request, response, file, 'public, max-age=31536000, immutable');
-        response.writeHead(404, { 'Content-Type': 'text/plain' });
-        return response.end('Not Found');
-      }
-      if (file && path.basename(file) !== 'index.html') return await send(request, response, file, 'no-cache');
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
-        return response.end('Method Not Allowed');
-      }
-      return await sendPage(request, response, pathname, search);
-    } catch (error) {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
-      response.end('Internal Server Error');
+    if (rawPath.startsWith('/api/') || rawPath.startsWith('/uploads/')) return cms.forward(request, response, rawPath + search);
+    if (rawPath === '/cms') return sendText(response, 302, 'Found', { Location: '/cms/admin/' });
+    // The cms serves its panel's API at root paths such as /admin/init, which are the dashboard's here.
+    if (rawPath.startsWith('/cms/')) return cms.forward(request, response, rawPath.slice('/cms'.length) + search);
+
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendText(response, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     }
+    if (rawPath === '/_health') {
+      const body = JSON.stringify({ status: 'ok' });
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': body.length });
+      return response.end(body);
+    }
+    // Dot-files and dot-folders (the build's .vite/ manifest among them) are no part of the site.
+    if (decoded.split('/').some((segment) => segment.startsWith('.'))) return sendText(response, 404, 'Not Found');
+    if (sendFile(request, response, decoded)) return;
+    if (decoded.startsWith('/assets/')) {
+      // Perhaps a file of a build made after sirv read the folder: read it again and look once more.
+      const listed = build;
+      if ((await currentBuild()) !== listed && sendFile(request, response, decoded)) return;
+      return sendText(response, 404, 'Not Found');
+    }
+    return await sendPage(request, response, rawPath);
+  };
+
+  // Idle connections are kept longer than Node's 5 s, as nginx keeps them (75 s): a client or
+  // proxy that reuses a connection just as the server closes it gets a reset instead of an answer.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, (request, response) => {
+    // A file whose client went away stops being read (Readable.pipe would leave it open).
+    response.on('pipe', (source) =>
+      response.once('close', () => {
+        if (!response.writableFinished) source.destroy();
+      }),
+    );
+    handle(request, response).catch((error) => {
+      console.error(`${request.method} ${request.url}:`, error);
+      if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
+      else response.destroy();
+    });
   });
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
+  });
+  // CONNECT would otherwise end the connection without a word; this site tunnels nothing.
+  server.on('connect', (request, socket) => refuseOnSocket(socket, 405, request.url));
+  // What Node's parser refuses (headers or address too large, a malformed request) gets an
+  // answer in the API's shape instead of an empty one.
+  server.on('clientError', (error, socket) => {
+    const status = { HPE_HEADER_OVERFLOW: 431, HPE_URI_TOO_LONG: 414, ERR_HTTP_REQUEST_TIMEOUT: 408 }[error.code] ?? 400;
+    if (error.code === 'ECONNRESET') return socket.destroy();
+    // The parser has given up, so the method is known only from the packet it refused; an
+    // answer to what may be a HEAD carries no body.
+    const method = /^[A-Z]+ /.exec(error.rawPacket?.toString('latin1', 0, 10) ?? '')?.[0].trim();
+    refuseOnSocket(socket, status, '/api/', { withBody: method !== undefined && method !== 'HEAD' });
   });
   const { port: listening } = server.address();
   return {
@@ -255,6 +278,7 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+        cms.close();
       }),
   };
 }

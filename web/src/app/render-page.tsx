@@ -28,16 +28,23 @@ type RendererOptions = {
 
 let dataTimeoutMs = 3000;
 
-// A page's markup depends only on its address and the answers it shows: a burst of visitors
+// A page's markup depends only on its path and the answers it shows: a burst of visitors
 // (the line-up announced, the shop opened) is rendered once per content version, not per visit.
+// No route reads the query string, so it is no part of the key: `?utm_source=…` or a random
+// parameter per request would otherwise render every visit afresh and push the real pages out.
 const RENDERED_KEPT = 64;
 const renderedPages = new Map<string, Omit<RenderedPage, 'stateScript'>>();
 
-const renderKey = (url: string, queryClient: QueryClient) =>
+const renderKey = (pathname: string, queryClient: QueryClient) =>
   createHash('sha256')
-    .update(url)
+    .update(pathname)
     .update(JSON.stringify(queryClient.getQueryCache().getAll().map((each) => [each.queryHash, each.state.data])))
     .digest('base64url');
+
+let renders = 0;
+
+/** How many pages were rendered rather than taken from the cache since the module loaded (for tests). */
+export const renderCount = () => renders;
 
 const remember = (key: string, page: Omit<RenderedPage, 'stateScript'>) => {
   if (renderedPages.size >= RENDERED_KEPT) renderedPages.delete(renderedPages.keys().next().value as string);
@@ -66,11 +73,10 @@ const queriesSettled = (queryClient: QueryClient, timeoutMs: number) =>
     if (queryClient.isFetching() === 0) done(true);
   });
 
-/** The head with og:url set to the page's public address. */
-const withPageUrl = (head: PageHead | null, url: string): PageHead | null => {
+/** The head with og:url set to the page's public address, without a query string (the canonical one). */
+const withPageUrl = (head: PageHead | null, pathname: string): PageHead | null => {
   if (!head) return null;
-  const { pathname, search } = new URL(url);
-  const pageUrl = `${siteOrigin()}${pathname}${search}`;
+  const pageUrl = `${siteOrigin()}${pathname}`;
   return { ...head, meta: head.meta.map(([key, content]) => [key, key.key === 'og:url' ? pageUrl : content]) };
 };
 
@@ -81,20 +87,22 @@ const withPageUrl = (head: PageHead | null, url: string): PageHead | null => {
  * shows its own loading and error states, exactly as without the server.
  */
 export async function renderPage(url: string): Promise<RenderedPage | null> {
-  const { pathname } = new URL(url);
+  const { origin, pathname } = new URL(url);
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
 
-  // The route loaders start the page's queries, as they do in the browser.
+  // The route loaders start the page's queries, as they do in the browser. The page is rendered
+  // for its address without the query string, which it keys the cache on.
   const queryClient = createQueryClient();
   const { query, dataRoutes } = createStaticHandler(appRoutes(queryClient));
-  const context = await query(new Request(url));
+  const context = await query(new Request(`${origin}${pathname}`));
   if (context instanceof Response || context.errors) return null;
   if (!(await queriesSettled(queryClient, dataTimeoutMs))) return null;
   if (queryClient.getQueryCache().getAll().some((each) => each.state.status !== 'success')) return null;
 
-  const key = renderKey(url, queryClient);
+  const key = renderKey(pathname, queryClient);
   let page = renderedPages.get(key);
   if (!page) {
+    renders += 1;
     const router = createStaticRouter(dataRoutes, context);
     let head: PageHead | null = null;
     const markup = async () => {
@@ -114,7 +122,7 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     };
     const html = await markup();
     const notFound = context.matches.at(-1)?.route.path === '*';
-    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, url) };
+    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, pathname) };
     remember(key, page);
   }
   return {

@@ -39,6 +39,16 @@ describe('usePageTitle', () => {
     expect(meta('property="og:image"')).toBeUndefined();
   });
 
+  it('names the page in og:url without its query string or fragment', () => {
+    window.history.pushState(null, '', '/impressum?utm_source=newsletter#kontakt');
+    try {
+      renderHook(() => usePageTitle({ title: 'Impressum' }));
+      expect(meta('property="og:url"')).toBe(`${window.location.origin}/impressum`);
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('sets no og:image without an image', () => {
     renderHook(() => usePageTitle({ title: 'Impressum' }));
     expect(meta('property="og:image"')).toBeUndefined();

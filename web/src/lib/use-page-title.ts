@@ -62,7 +62,9 @@ export const usePageTitle = (page: PageMeta = {}) => {
   reportHead?.(pageHead(page, ''));
 
   useEffect(() => {
-    const { title: fullTitle, meta: wanted } = pageHead({ title, description, image }, window.location.href);
+    // The canonical address, as the server writes it: without the query string or the fragment.
+    const pageUrl = `${window.location.origin}${window.location.pathname}`;
+    const { title: fullTitle, meta: wanted } = pageHead({ title, description, image }, pageUrl);
 
     const previousTitle = document.title;
     document.title = fullTitle;

@@ -7,31 +7,34 @@ import { afterEach, beforeEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 5000 });
 import { isConsoleErrorAllowed, resetConsoleErrorAllowance } from './console';
 
-// jsdom lacks these browser APIs that Mantine uses (Mantine's Vitest guide).
-const { getComputedStyle } = window;
-window.getComputedStyle = (element) => getComputedStyle(element);
-window.HTMLElement.prototype.scrollIntoView = () => {};
+// jsdom lacks these browser APIs that Mantine uses (Mantine's Vitest guide). The site server's
+// tests run in Node (`@vitest-environment node`), without a window.
+if (typeof window !== 'undefined') {
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element) => getComputedStyle(element);
+  window.HTMLElement.prototype.scrollIntoView = () => {};
 
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub;
 }
-window.ResizeObserver = ResizeObserverStub;
 
 // React reports failed renders, act() warnings and bad props through console.error:
 // a test that logs one fails, unless it calls allowConsoleError().

@@ -1,0 +1,472 @@
+// @vitest-environment node
+// The site's server over HTTP: the real startSiteServer on the real production build (built here
+// when the sources changed since the last build), with a stand-in for the cms on node:http.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/cms-process.mjs';
+import { WEB, buildWeb } from '../../scripts/lib.mjs';
+import { siteContentFixture } from '../src/features/festival/testing/site-content-fixture';
+import { allowConsoleError } from '../src/testing/console';
+import { startSiteServer, type SiteServer } from './site-server.mjs';
+
+const DIST = path.join(WEB, 'dist');
+const MB = 1024 * 1024;
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer; socket: Socket };
+
+/** One request over node:http, with the path sent exactly as given (no normalising, no encoding). */
+function send(
+  base: string,
+  pathAndQuery: string,
+  { method = 'GET', headers = {}, body, agent }: { method?: string; headers?: Record<string, string>; body?: Buffer; agent?: Agent } = {},
+) {
+  const { hostname, port } = new URL(base);
+  return new Promise<Answer>((resolve, reject) => {
+    const outgoing = request({ hostname, port, path: pathAndQuery, method, headers, agent: agent ?? false }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks), socket: outgoing.socket as Socket }),
+      );
+      answer.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+type Upstream = { url: string; seen: { url: string; headers: IncomingHttpHeaders }[]; abandoned: string[]; server: Server };
+
+const json = (body: unknown) => JSON.stringify(body);
+
+/** What the stand-in cms answers; it records every request it sees. */
+async function startUpstream(): Promise<Upstream> {
+  const seen: Upstream['seen'] = [];
+  const abandoned: string[] = [];
+  const server = createServer((incoming: IncomingMessage, answer) => {
+    const url = incoming.url ?? '/';
+    seen.push({ url, headers: incoming.headers });
+    const pathname = url.split('?')[0];
+    if (pathname === '/api/site-content') {
+      // With its length, as Koa answers GET and HEAD alike.
+      const body = json(siteContentFixture());
+      answer.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      return answer.end(body);
+    }
+    if (pathname === '/api/settings/shop_enabled') {
+      answer.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      return answer.end(json({ success: true, value: 'true' }));
+    }
+    // As Strapi does with a body over its limit: refused before it was read. With `close`, the
+    // connection is closed after the answer while the body is still on its way.
+    if (pathname === '/api/refuse' || pathname === '/api/refuse-and-close') {
+      answer.writeHead(413, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...(pathname === '/api/refuse-and-close' && { Connection: 'close' }),
+      });
+      return answer.end(json({ success: false, error: 'Payload Too Large' }));
+    }
+    if (pathname === '/api/hop-by-hop') {
+      answer.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        Connection: 'close, x-hop',
+        'Keep-Alive': 'timeout=1, max=7',
+        'Proxy-Connection': 'close',
+        'X-Hop': 'for the next hop only',
+        Vary: 'Origin',
+      });
+      return answer.end(json({ success: true, padding: 'x'.repeat(2000) }));
+    }
+    if (pathname === '/api/echo' || pathname === '/admin/init' || pathname === '/uploads/echo.json') {
+      answer.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      return answer.end(json({ url, headers: incoming.headers }));
+    }
+    if (pathname === '/api/never-answers') {
+      // Takes the body in and never answers: a client that gives up must not leave anything behind.
+      incoming.on('error', () => {});
+      incoming.socket.once('close', () => abandoned.push(url));
+      incoming.resume();
+      return;
+    }
+    answer.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+    answer.end(json({ success: false, error: 'Not Found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, abandoned, server };
+}
+
+/** Every line the server wrote through console.error during the test (the setup fails tests that log unexpectedly). */
+const loggedErrors = () => vi.mocked(console.error).mock.calls.map((args) => args.map(String).join(' '));
+
+const noStackTraces = () => {
+  for (const line of loggedErrors()) expect(line).not.toMatch(/\n\s+at /);
+};
+
+describe('the site server over HTTP', () => {
+  let upstream: Upstream;
+  let site: SiteServer;
+
+  beforeAll(async () => {
+    await buildWeb();
+    upstream = await startUpstream();
+    site = await startSiteServer({ cmsUrl: upstream.url, publicUrl: 'https://game-of-slavs.example', port: 0 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await site?.close();
+    upstream?.server.closeAllConnections();
+    await new Promise((resolve) => upstream?.server.close(resolve));
+  });
+
+  afterEach(async () => {
+    noStackTraces();
+    // The process lives on: the server still answers after whatever the test sent it.
+    expect((await send(site.url, '/favicon.svg')).status).toBe(200);
+  });
+
+  describe('passing requests on to the cms', () => {
+    /** A 3 MB body sent on a keep-alive connection, then a second request on the same connection. */
+    async function refusedThenNext(refusing: string) {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const refused = await send(site.url, refusing, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: Buffer.alloc(3 * MB, 'a'),
+          agent,
+        });
+        const next = await send(site.url, '/api/echo', { agent });
+        return { refused, next };
+      } finally {
+        agent.destroy();
+      }
+    }
+
+    it('keeps the connection usable after the cms refused a 3 MB body it never read', async () => {
+      const { refused, next } = await refusedThenNext('/api/refuse');
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body.toString())).toEqual({ success: false, error: 'Payload Too Large' });
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(refused.socket);
+    }, 20_000);
+
+    it('keeps the connection usable when the cms also closes its own mid-body', async () => {
+      allowConsoleError();
+      const { refused, next } = await refusedThenNext('/api/refuse-and-close');
+      // The cms's reset can overtake its answer (the proxy's write fails before it has read the
+      // answer; Node's own client talking to such a server saw EPIPE in 3 tries of 20): then the
+      // client gets a 502, never a reset.
+      expect([413, 502]).toContain(refused.status);
+      expect(JSON.parse(refused.body.toString())).toEqual(expect.objectContaining({ success: false }));
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(refused.socket);
+    }, 20_000);
+
+    it('passes a HEAD answer on as it is, compressing nothing, and the connection stays usable', async () => {
+      // gzip of a HEAD answer's empty body wrote 20 bytes after the headers, which broke the
+      // client's next request on the same connection (the survival fuzz found it).
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const head = await send(site.url, '/api/site-content', { method: 'HEAD', headers: { 'accept-encoding': 'gzip, br' }, agent });
+        expect(head.status).toBe(200);
+        expect(head.headers['content-encoding']).toBeUndefined();
+        expect(head.headers.connection).not.toBe('close');
+        const next = await send(site.url, '/api/echo', { agent });
+        expect(next.status).toBe(200);
+        expect(next.socket).toBe(head.socket);
+      } finally {
+        agent.destroy();
+      }
+    });
+
+    it('sends no hop-by-hop header of the cms on, and keeps its Vary', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const plain = await send(site.url, '/api/hop-by-hop', { agent });
+        expect(plain.status).toBe(200);
+        expect(plain.headers['x-hop']).toBeUndefined();
+        expect(plain.headers['proxy-connection']).toBeUndefined();
+        expect(plain.headers['keep-alive']).not.toBe('timeout=1, max=7');
+        expect(plain.headers.connection).not.toMatch(/close/i);
+        // Accept-Encoding too: the same address can be sent gzipped to a client that takes it.
+        expect(plain.headers.vary).toBe('Origin, Accept-Encoding');
+
+        const gzipped = await send(site.url, '/api/hop-by-hop', { agent, headers: { 'Accept-Encoding': 'gzip' } });
+        expect(gzipped.headers['content-encoding']).toBe('gzip');
+        expect(gzipped.headers.vary).toBe('Origin, Accept-Encoding');
+        expect(JSON.parse(gunzipSync(gzipped.body).toString()).success).toBe(true);
+        // The connection survived both answers although the cms asked to close its own.
+        expect(gzipped.socket).toBe(plain.socket);
+      } finally {
+        agent.destroy();
+      }
+    });
+
+    it('tells the cms the address it saw, whatever the client claims', async () => {
+      const answer = await send(site.url, '/api/echo?x=1', {
+        headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Real-IP': '203.0.113.9', 'X-Forwarded-Host': 'evil.example' },
+      });
+      const { url, headers } = JSON.parse(answer.body.toString()) as { url: string; headers: IncomingHttpHeaders };
+      expect(url).toBe('/api/echo?x=1');
+      expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(headers['x-real-ip']).toBe('127.0.0.1');
+      expect(headers['x-forwarded-proto']).toBe('http');
+      // Nothing else of the kind: the cms answers its cached reads early only to requests
+      // without headers it does not know (cms/src/http/early-answers.ts).
+      expect(headers['x-forwarded-host']).toBeUndefined();
+      expect(headers['x-forwarded-port']).toBeUndefined();
+    });
+
+    it('strips /cms for the cms, and sends /cms to its panel', async () => {
+      const panel = await send(site.url, '/cms/admin/init?a=b');
+      expect(JSON.parse(panel.body.toString()).url).toBe('/admin/init?a=b');
+      const uploads = await send(site.url, '/uploads/echo.json');
+      expect(JSON.parse(uploads.body.toString()).url).toBe('/uploads/echo.json');
+      const bare = await send(site.url, '/cms');
+      expect(bare.status).toBe(302);
+      expect(bare.headers.location).toBe('/cms/admin/');
+    });
+
+    it('forgets a request whose client gave up halfway', async () => {
+      const { hostname, port } = new URL(site.url);
+      const address = '/api/never-answers?abandoned';
+      const outgoing = request({ hostname, port, path: address, method: 'POST', headers: { 'Content-Length': String(MB) } });
+      outgoing.on('error', () => {});
+      outgoing.write(Buffer.alloc(64 * 1024));
+      await vi.waitFor(() => expect(upstream.seen.map(({ url }) => url)).toContain(address));
+      outgoing.destroy();
+      // The cms's side of the request is closed too, not left waiting for the rest of the body.
+      await vi.waitFor(() => expect(upstream.abandoned).toContain(address));
+    });
+  });
+
+  describe('addresses', () => {
+    it.each(['/%', '/assets/%ff', '/%E0%A4%A', '/shop/%C0%AE%C0%AE'])('answers 400 to %s', async (address) => {
+      const answer = await send(site.url, address);
+      expect(answer.status).toBe(400);
+      expect(answer.body.toString()).toBe('Bad Request');
+      expect(loggedErrors()).toEqual([]);
+    });
+
+    it.each([
+      ['/api/shop/items/%zz', 'Die Adresse ist ungültig.'],
+      ['/api/admin/users/%ff', 'The address is malformed'],
+      ['/cms/%', 'The address is malformed'],
+    ])('answers 400 to %s in the API shape, as the cms would', async (address, error) => {
+      const answer = await send(site.url, address);
+      expect(answer.status).toBe(400);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error });
+      expect(upstream.seen.map(({ url }) => url)).not.toContain(address);
+    });
+
+    it('answers CONNECT with 405 instead of dropping the connection', async () => {
+      const { hostname, port } = new URL(site.url);
+      const status = await new Promise<number>((resolve, reject) => {
+        const outgoing = request({ hostname, port, method: 'CONNECT', path: '/cms/_health', agent: false });
+        outgoing.on('connect', (answer, socket) => {
+          socket.destroy();
+          resolve(answer.statusCode ?? 0);
+        });
+        outgoing.on('response', (answer) => resolve(answer.statusCode ?? 0));
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+      expect(status).toBe(405);
+    });
+
+    it('answers headers too large for the parser with 431 in the API shape', async () => {
+      const answer = await send(site.url, `/api/shop/items?${'a=1&'.repeat(6000)}`);
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error: 'Die Kopfzeilen der Anfrage sind zu groß.' });
+    });
+
+    it('answers such a HEAD with 431 and no body, so the client reads nothing stray after it', async () => {
+      const answer = await send(site.url, `/api/shop/items?${'a=1&'.repeat(6000)}`, { method: 'HEAD' });
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-length']).toBe('0');
+    });
+
+    it('lets a client that reads late still read that 431 while it keeps sending its body', async () => {
+      // Closed with the body unread, the connection was reset, and a reset discards the answer
+      // a busy client had not read yet (the survival fuzz lost answers so under load).
+      const { hostname, port } = new URL(site.url);
+      const socket = connect(Number(port), hostname);
+      const received: Buffer[] = [];
+      const ended = new Promise<string>((resolve) => {
+        socket.on('data', (chunk: Buffer) => received.push(chunk));
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(`error ${error.code}`));
+        socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')));
+      });
+      socket.pause();
+      socket.write(`POST /api/shop/orders?${'a=1&'.repeat(6000)} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: ${4 * MB}\r\n\r\n`);
+      for (let chunk = 0; chunk < 16; chunk++) {
+        socket.write(Buffer.alloc(MB / 4, 0x41));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      socket.resume();
+      socket.end();
+      expect(await ended).toMatch(/^HTTP\/1\.1 431 /);
+    });
+
+
+    it.each([
+      '/%2evite/manifest.json',
+      '/.vite/manifest.json',
+      '/%2Evite%2Fmanifest.json',
+      '/.vite/chunk-modules.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fpackage.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/..%5c..%5cpackage.json',
+      '/%252e%252e/package.json',
+      '/%00',
+      '/assets/%00.js',
+      '/%c0%ae%c0%ae/package.json',
+      '/.env',
+    ])('serves nothing outside the build or of its metadata for %s', async (address) => {
+      const answer = await send(site.url, address);
+      expect([400, 404]).toContain(answer.status);
+      const body = answer.body.toString();
+      expect(body).not.toContain(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8').slice(0, 200));
+      expect(body).not.toContain(readFileSync(path.join(WEB, 'package.json'), 'utf8').slice(0, 200));
+      expect(body).not.toContain('root:');
+    });
+
+    it('answers 404 under /assets for what is no file of the build', async () => {
+      for (const address of ['/assets/', '/assets/missing.js', '/assets', '/assets/../index.html']) {
+        expect([400, 404], address).toContain((await send(site.url, address)).status);
+      }
+    });
+
+    it('never sends index.html as a file', async () => {
+      const index = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+      for (const address of ['/index.html', '/index.html.gz', '/index.html.br']) {
+        const answer = await send(site.url, address);
+        expect(answer.body.toString(), address).not.toBe(index);
+        expect(answer.body.toString(), address).not.toContain('<!--app-->');
+      }
+    });
+
+    it('answers only GET and HEAD outside the cms', async () => {
+      const post = await send(site.url, '/impressum', { method: 'POST' });
+      expect(post.status).toBe(405);
+      expect(post.headers.allow).toBe('GET, HEAD');
+      expect((await send(site.url, '/favicon.svg', { method: 'DELETE' })).status).toBe(405);
+      const head = await send(site.url, '/favicon.svg', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+    });
+
+    it('answers /_health itself', async () => {
+      const answer = await send(site.url, '/_health');
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body.toString())).toEqual({ status: 'ok' });
+      expect(upstream.seen.some(({ url }) => url.includes('_health'))).toBe(false);
+    });
+  });
+
+  describe('the files of the build', () => {
+    // Read once the build is there (beforeAll builds it).
+    let script = '';
+    let original = Buffer.alloc(0);
+    beforeAll(() => {
+      // The largest script: big enough for the build to have compressed it.
+      const scripts = readdirSync(path.join(DIST, 'assets')).filter((name) => name.endsWith('.js'));
+      const size = (name: string) => statSync(path.join(DIST, 'assets', name)).size;
+      script = scripts.sort((a, b) => size(b) - size(a))[0] ?? '';
+      original = readFileSync(path.join(DIST, 'assets', script));
+    });
+
+    it.each([
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+      ['identity', (body: Buffer) => body],
+    ] as const)('sends /assets/*.js compressed beforehand (%s), cached for good', async (encoding, decode) => {
+      const answer = await send(site.url, `/assets/${script}`, { headers: { 'Accept-Encoding': encoding } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(decode(answer.body).equals(original)).toBe(true);
+    });
+
+    it('sends the other files with no-cache', async () => {
+      const answer = await send(site.url, '/favicon.svg', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(answer.body).equals(readFileSync(path.join(DIST, 'favicon.svg')))).toBe(true);
+    });
+  });
+
+  describe('rendered pages', () => {
+    const renderer = () =>
+      import(pathToFileURL(path.join(WEB, 'dist-server', 'render-page.js')).href) as Promise<{ renderCount(): number }>;
+
+    beforeAll(async () => {
+      // The first page loads the renderer's chunks through Vitest's transform, which can take
+      // longer than the renderer waits for the cms (3 s): the shell goes out until then.
+      await vi.waitFor(
+        async () => expect((await send(site.url, '/impressum')).body.toString()).toContain('og:url'),
+        { timeout: 30_000, interval: 500 },
+      );
+    }, 40_000);
+
+    it('renders a page once for any number of unknown query parameters', async () => {
+      const { renderCount } = await renderer();
+      const before = renderCount();
+      for (let visit = 0; visit < 200; visit++) {
+        const answer = await send(site.url, `/impressum?x=${Math.random().toString(36).slice(2)}&visit=${visit}`);
+        expect(answer.status).toBe(200);
+        expect(answer.body.toString()).toContain('<h1');
+      }
+      expect(renderCount() - before).toBe(0);
+    }, 60_000);
+
+    it('names the page without its query string in og:url', async () => {
+      const answer = await send(site.url, '/impressum?utm_source=newsletter');
+      expect(answer.body.toString()).toContain('<meta property="og:url" content="https://game-of-slavs.example/impressum" />');
+    });
+
+    it.each([
+      ['gzip', 'gzip', gunzipSync],
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['br;q=0, gzip;q=0', undefined, (body: Buffer) => body],
+    ] as const)('sends pages to a client taking %s compressed, with Vary and no-cache', async (accepted, encoding, decode) => {
+      const answer = await send(site.url, '/impressum', { headers: { 'Accept-Encoding': accepted } });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(decode(answer.body).toString()).toContain('<div id="root"><');
+    });
+  });
+
+  // Last: the renderer's settings are the module's, so this second server points them at no cms.
+  describe('when the cms is down', () => {
+    let orphan: SiteServer;
+    beforeAll(async () => {
+      orphan = await startSiteServer({ cmsUrl: `http://127.0.0.1:${await freePort()}`, port: 0 });
+    });
+    afterAll(() => orphan?.close());
+
+    it('answers 502, in the API shape under /api', async () => {
+      allowConsoleError();
+      const api = await send(orphan.url, '/api/site-content', { method: 'POST', body: Buffer.from('{}') });
+      expect(api.status).toBe(502);
+      expect(api.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(api.body.toString())).toEqual({ success: false, error: expect.any(String) });
+
+      const upload = await send(orphan.url, '/uploads/photo.jpg');
+      expect(upload.status).toBe(502);
+      expect(upload.headers['content-type']).toMatch(/^text\/plain/);
+      expect((await send(orphan.url, '/_health')).status).toBe(200);
+    });
+  });
+});
