@@ -1,7 +1,8 @@
 // One command from a fresh clone to the running site on SQLite with the demo content.
 import path from 'node:path';
 import { DEMO_ACCOUNTS, ensureEnv } from './ensure-env.mjs';
-import { CMS, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, serve, waitFor } from './lib.mjs';
+import { CMS, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, waitFor } from './lib.mjs';
+import { supervise } from './supervise.mjs';
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8080);
 const CMS_PORT = Number(process.env.CMS_PORT ?? 1337);
@@ -16,28 +17,42 @@ if (ensureEnv(path.join(CMS, '.env'))) log('Generated secrets into cms/.env');
 await buildCms();
 await buildWeb();
 
+// Each server is started again when it dies (a crash, an out-of-memory kill), with its last
+// lines in the log; the site stops only when one keeps dying (scripts/supervise.mjs).
 const cmsEnv = { PUBLIC_URL, PORT: String(CMS_PORT), STRAPI_TELEMETRY_DISABLED: 'true' };
-const cms = serve('cms', 'npx', ['strapi', 'start'], { cwd: CMS, env: cmsEnv });
-const web = serve('web', 'node', ['server/site-server.mjs'], {
-  cwd: WEB,
-  env: { PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },
-});
-const children = [cms, web];
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
-for (const child of children) {
-  child.on('exit', (code) => {
-    if (code !== 0 && code !== null) {
-      console.error(`A server stopped unexpectedly (exit ${code}); stopping the site.`);
-      stopAll();
-      process.exitCode = 1;
-    }
+const servers = [
+  // The cms's own binary rather than `npx strapi`: a signal then reaches Strapi, not npx.
+  supervise('cms', path.join(CMS, 'node_modules', '.bin', 'strapi'), ['start'], { cwd: CMS, env: cmsEnv }),
+  supervise('web', process.execPath, ['server/site-server.mjs'], {
+    cwd: WEB,
+    env: { PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },
+  }),
+];
+
+let stopping = null;
+/** Stops every server without restarts, then this script (which may still be waiting for them to answer). */
+const stopAll = () => (stopping ??= Promise.all(servers.map((server) => server.stop())).then(() => process.exit()));
+// The servers run in process groups of their own, so a closed terminal (SIGHUP) reaches only
+// this script, which must stop them itself.
+for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(name, stopAll);
+for (const server of servers) {
+  void server.ended.then((how) => {
+    if (how !== 'gave up') return;
+    console.error(`The ${server.label} server keeps dying; stopping the site.`);
+    process.exitCode = 1;
+    void stopAll();
   });
 }
 
-await waitFor(`http://127.0.0.1:${CMS_PORT}/_health`, 120_000);
-await waitFor(`http://127.0.0.1:${SITE_PORT}/`, 60_000);
+try {
+  await waitFor(`http://127.0.0.1:${CMS_PORT}/_health`, 120_000);
+  await waitFor(`http://127.0.0.1:${SITE_PORT}/_health`, 60_000);
+} catch (error) {
+  console.error(`${error.message}; stopping the site.`);
+  process.exitCode = 1;
+  await stopAll();
+}
+if (stopping) await stopping;
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`
   \x1b[1mGame Of Slavs is running\x1b[0m (ready in ${seconds} s, SQLite at cms/.tmp/data.db)
