@@ -119,6 +119,13 @@ export function createCmsProxy(cmsUrl) {
   proxy.on('proxyReq', (upstreamRequest, request) => upstreamOf.set(request, upstreamRequest));
 
   const forward = (request, response, path) => {
+    // http-proxy sends a DELETE or OPTIONS without Content-Length on with `Content-Length: 0`
+    // and drops Transfer-Encoding, yet still pipes the body: the cms would read a chunked body
+    // as a request of its own, and its answer to that would become the answer to the next
+    // request on the pooled connection. No call of the site sends a body with these methods.
+    if ((request.method === 'DELETE' || request.method === 'OPTIONS') && request.headers['transfer-encoding'] && !request.headers['content-length']) {
+      return refuse(response, 411, path);
+    }
     request.url = path;
     request.headers = headersForCms(request);
     // The answer went out before the cms read the whole body (a 413 for an upload over the

@@ -9,6 +9,7 @@ const MESSAGES = {
   400: ['Die Adresse ist ungültig.', 'The address is malformed'],
   405: ['Diese Methode ist hier nicht erlaubt.', 'Method not allowed'],
   408: ['Die Anfrage kam nicht rechtzeitig an.', 'The request took too long to arrive'],
+  411: ['Die Anfrage muss ihre Länge angeben.', 'A body with this method must be sent with a Content-Length'],
   413: ['Die Anfrage ist zu groß.', 'The request is too large'],
   414: ['Die Adresse ist zu lang.', 'The address is too long'],
   431: ['Die Kopfzeilen der Anfrage sind zu groß.', 'The request headers are too large'],

@@ -167,6 +167,29 @@ describe('the site server over HTTP', () => {
       expect(next.socket).toBe(refused.socket);
     }, 20_000);
 
+    it('refuses a chunked body on DELETE or OPTIONS, which would desynchronise its connection to the cms', async () => {
+      // http-proxy sends such a request on with Content-Length: 0 and the chunks after it: the
+      // cms then read them as a request of their own, and its refusal became the answer to the
+      // next request on that pooled connection, someone else's.
+      const { hostname, port } = new URL(site.url);
+      for (const method of ['DELETE', 'OPTIONS']) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const outgoing = request({ hostname, port, method, path: '/api/echo', headers: { 'transfer-encoding': 'chunked' }, agent: false }, (answer) => {
+            answer.resume();
+            resolve(answer.statusCode ?? 0);
+          });
+          outgoing.on('error', reject);
+          outgoing.write('GET /api/refuse HTTP/1.1\r\nHost: cms\r\n\r\n');
+          outgoing.end();
+        });
+        expect(status).toBe(411);
+      }
+      const seenBefore = upstream.seen.length;
+      const next = await send(site.url, '/api/echo');
+      expect(next.status).toBe(200);
+      expect(upstream.seen.slice(seenBefore).map(({ url }) => url)).toEqual(['/api/echo']);
+    });
+
     it('passes a HEAD answer on as it is, compressing nothing, and the connection stays usable', async () => {
       // gzip of a HEAD answer's empty body wrote 20 bytes after the headers, which broke the
       // client's next request on the same connection (the survival fuzz found it).

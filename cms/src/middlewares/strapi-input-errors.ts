@@ -10,9 +10,10 @@ const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-conte
  * REST of each content type) throw plain JavaScript errors on some malformed input, which its
  * error handler answers with 500: a TypeError for a missing body, a ZodError for a bad layout,
  * a database error for hostile filters (`filters[id][$in][0]=en` makes SQLite compare a
- * sub-select). The survival fuzz (tests/survival/) found each of them. These are refusals of
- * what the client sent, so they answer 400; the server's own failures (a lost database
- * connection, a full disk) keep their 500.
+ * sub-select, a unique-constraint failure for a role created with an id of the client's). The
+ * survival fuzz (tests/survival/) found each of them. These are refusals of what the client
+ * sent, so they answer 400 (or 409 for a conflict with stored data); the server's own failures
+ * (a lost database connection, a full disk) keep their 500.
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
@@ -20,10 +21,12 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     try {
       await next();
     } catch (error) {
-      if (!isMalformedInputError(error)) throw error;
+      const status = isConflict(error) ? 409 : isMalformedInputError(error) ? 400 : undefined;
+      if (status === undefined) throw error;
       const { name, message } = error as Error;
-      strapi.log.warn(`${ctx.method} ${ctx.path}: refused as malformed input (${name}: ${String(message).split('\n')[0].slice(0, 200)})`);
-      refuse(ctx, 400, { german: 'Die Anfrage ist ungültig.', english: 'The request is invalid' });
+      strapi.log.warn(`${ctx.method} ${ctx.path}: refused with ${status} (${name}: ${String(message).split('\n')[0].slice(0, 200)})`);
+      if (status === 409) refuse(ctx, 409, { german: 'Das gibt es schon.', english: 'The request conflicts with existing data' });
+      else refuse(ctx, 400, { german: 'Die Anfrage ist ungültig.', english: 'The request is invalid' });
     }
   };
 
@@ -36,6 +39,17 @@ const SQLITE_QUERY_REFUSAL = /sub-select returns|no such column|datatype mismatc
 // PostgreSQL's SQLSTATE classes for a query the input made invalid: 22 data exception (a word
 // where a number goes), 42 syntax or undefined column, 54 program limit (too many parameters).
 const POSTGRES_QUERY_REFUSAL = /^(22|42|54)[0-9A-Z]{3}$/;
+
+// A write the database's constraints refuse: a client-chosen id that exists, a name that must
+// be unique (SQLite's messages; PostgreSQL's SQLSTATE class 23, integrity constraint violation).
+const SQLITE_CONSTRAINT = /(UNIQUE|FOREIGN KEY|NOT NULL|CHECK) constraint failed/;
+
+function isConflict(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'SqliteError') return SQLITE_CONSTRAINT.test(error.message);
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && /^23[0-9A-Z]{3}$/.test(code) && 'severity' in error;
+}
 
 function isMalformedInputError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

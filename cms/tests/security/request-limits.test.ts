@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contract/common';
 import { SCRATCH_ROOT } from '../../src/http/multipart-limits';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { jpegDeclaring } from '../helpers/declared-pixels';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 const EDITOR = { email: 'editor@test.invalid', password: 'Editor-Test-1' };
@@ -28,22 +29,16 @@ async function leftoverFiles() {
   return inside.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/**
- * A real JPEG whose frame header (SOF) declares width × height: what a decoder would have to
- * allocate, while the file stays a few hundred bytes. Only the header is read to refuse it.
- */
-async function jpegDeclaring(width: number, height: number) {
-  const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8e3b2e' } }).jpeg().toBuffer();
-  for (let offset = 2; offset < bytes.length; ) {
-    const marker = bytes[offset + 1];
-    if (marker >= 0xc0 && marker <= 0xc2) {
-      bytes.writeUInt16BE(height, offset + 5);
-      bytes.writeUInt16BE(width, offset + 7);
-      return bytes;
-    }
-    offset += 2 + bytes.readUInt16BE(offset + 2);
-  }
-  throw new Error('no frame header');
+/** A real 16×16 JPEG whose frame header declares width × height. */
+const jpegDeclaringSize = async (width: number, height: number) =>
+  jpegDeclaring(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8e3b2e' } }).jpeg().toBuffer(), width, height);
+
+/** A cms on a database of its own, an organiser's session and a panel editor's token. */
+async function startWithSessions() {
+  const server = await startTestServer();
+  const organiser = await signIn(server);
+  const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: EDITOR });
+  return { server, organiser, panelToken: panel.body.data.token };
 }
 
 describe('bounded request parsing on every path', () => {
@@ -52,10 +47,7 @@ describe('bounded request parsing on every path', () => {
   let panelToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    organiser = await signIn(server);
-    const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: EDITOR });
-    panelToken = panel.body.data.token;
+    ({ server, organiser, panelToken } = await startWithSessions());
   });
   afterAll(async () => {
     await server?.destroy();
@@ -142,6 +134,12 @@ describe('bounded request parsing on every path', () => {
     const badJson = await call(server, 'POST', '/admin/login', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(badJson.status).toBe(400);
     expect(failureSchema.parse(badJson.body).error).toBe('The request body is malformed (no valid JSON or form)');
+    const takenId = await call(server, 'POST', '/users-permissions/roles', {
+      rawBody: 'id=1&name=Doppelt&description=x&type=doppelt',
+      headers: { ...panel, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(takenId.status).toBe(409);
+    expect(failureSchema.parse(takenId.body).error).toBe('The request conflicts with existing data');
     // A real request still gets Strapi's own answer.
     expect((await call(server, 'GET', '/api/performers?filters[id][$in][0]=1')).status).toBe(200);
   });
@@ -191,10 +189,7 @@ describe('images that declare more than 40 megapixels', () => {
   let panelToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    organiser = await signIn(server);
-    const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: EDITOR });
-    panelToken = panel.body.data.token;
+    ({ server, organiser, panelToken } = await startWithSessions());
   });
   afterAll(async () => {
     await server?.destroy();
@@ -204,7 +199,7 @@ describe('images that declare more than 40 megapixels', () => {
 
   it('are refused as product images from the header alone, within a second', async () => {
     const before = await storedFiles();
-    const bomb = await jpegDeclaring(16_000, 16_000);
+    const bomb = await jpegDeclaringSize(16_000, 16_000);
     const started = performance.now();
     const response = await adminCall(server, organiser, 'POST', '/api/admin/shop/items', {
       rawBody: multipart((form) => {
@@ -225,7 +220,7 @@ describe('images that declare more than 40 megapixels', () => {
         headers: { authorization: `Bearer ${panelToken}` },
       });
     const before = await storedFiles();
-    const refused = await upload(await jpegDeclaring(8000, 5001), 'zu-gross.jpg');
+    const refused = await upload(await jpegDeclaringSize(8000, 5001), 'zu-gross.jpg');
     expect(refused.status).toBe(413);
     expect(JSON.stringify(refused.body)).toMatch(/more than 40 megapixels/);
     expect(await storedFiles()).toBe(before);
