@@ -54,7 +54,7 @@ export async function ensureInstalled(appDir) {
   await run('npm', ['install', '--no-audit', '--no-fund', '--no-save'], { cwd: appDir });
 }
 
-const IGNORED = new Set(['dist-server', 'node_modules', 'dist', 'build', '.tmp', '.cache', '.strapi', 'uploads', 'coverage', 'types']);
+const IGNORED = new Set(['tests', 'e2e', 'server', 'dist-server', 'node_modules', 'dist', 'build', '.tmp', '.cache', '.strapi', 'uploads', 'coverage', 'types']);
 
 function hashTree(hash, dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

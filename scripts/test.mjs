@@ -77,6 +77,22 @@ function printSecurityFigures(database, since) {
     `Security figures (${database}): ${sum.tried} requests sent by the attack, bad-input and concurrency suites, ${sum.refused} refused, ${sum['5xx']} answered with a 5xx; ` +
       `oversold units ${sum.oversold}; acknowledged orders lost in crashes ${sum.lost}; unneutralised CSV cells ${sum.dangerous}`,
   );
+  const survival = readFigures(`survival-front-door.${database}.json`, since)?.survival;
+  if (survival) {
+    log(
+      `Survival fuzz (${database}): ${survival.tried} requests through the site's port, crashes ${survival.crashes}, restarts ${survival.restarts}, ` +
+        `broken connections ${survival.broken}, answers >= 500 ${survival['5xx']}, temporary files left ${survival.leftoverFiles}, ` +
+        `peak memory ${survival.peakCmsRssMb} MB (cms) and ${survival.peakSiteRssMb} MB (site's server)`,
+    );
+  }
+}
+
+/** One file of figures written since the run started, or undefined. */
+function readFigures(name, since) {
+  const file = path.join(FIGURES_DIR, name);
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return Date.parse(report.at) >= since ? report.figures : undefined;
 }
 
 const cmsStarted = Date.now();
