@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,9 +46,22 @@ describe('bounded request parsing on every path', () => {
   let server: TestServer;
   let organiser: AdminSession;
   let panelToken: string;
+  // What a crashed cms leaves: its scratch folder (its process is gone) and an upload working folder of Strapi's.
+  const crashedScratch = path.join(path.dirname(SCRATCH_ROOT), '999999999');
+  const abandonedWork = path.join(os.tmpdir(), 'strapi-upload-left-by-a-crash');
 
   beforeAll(async () => {
+    await mkdir(crashedScratch, { recursive: true });
+    await writeFile(path.join(crashedScratch, 'half-an-upload'), 'x');
+    await mkdir(abandonedWork, { recursive: true });
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(abandonedWork, anHourAgo, anHourAgo);
     ({ server, organiser, panelToken } = await startWithSessions());
+  });
+
+  it('clears at start what a crashed process left in the temporary folder', async () => {
+    await expect(stat(crashedScratch)).rejects.toThrow();
+    await expect(stat(abandonedWork)).rejects.toThrow();
   });
   afterAll(async () => {
     await server?.destroy();
