@@ -7,7 +7,7 @@ import { freePort, spawnLogged, stopProcess } from '../../../../scripts/cms-proc
 import { ROOT, waitFor, WEB } from '../../../../scripts/lib.mjs';
 import { createTestWorkspace, startTestProcess, type TestProcess } from '../../helpers/strapi';
 import { removeDir, type TestDatabase } from '../../helpers/test-database';
-import type { HostileRequest } from './hostile-requests';
+import { percentEncode, type HostileRequest } from './hostile-requests';
 
 /** Where the servers' logs of a failed run are kept. */
 const LOGS = path.join(ROOT, 'artifacts', 'survival');
@@ -123,7 +123,11 @@ export function send(siteUrl: string, agent: http.Agent, request: HostileRequest
       clearTimeout(timer);
       resolve(outcome);
     };
-    const outgoing = http.request(`${siteUrl}${request.path}`, { method: request.method, agent, headers }, (response) => {
+    // Host, port and path apart: a URL string would be normalised first (`/a/%2e%2e` sent as
+    // `/`), and the hostile spellings of a path would never reach the server.
+    const { hostname, port } = new URL(siteUrl);
+    const path = request.path.replace(/[^\x21-\x7e]/gu, (character) => percentEncode(character));
+    const outgoing = http.request({ hostname, port, path, method: request.method, agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       response.on('data', (chunk: Buffer) => {
