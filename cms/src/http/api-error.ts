@@ -13,6 +13,9 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
+/** The calls of SPEC §7, which answer in their own shape; Strapi's routes keep theirs. */
+export const isContractPath = (path: string) => /^\/api\/(admin|shop|settings|auth\/verify-code|site-content)(\/|$)/i.test(path);
+
 /** The calls a visitor's browser makes answer in German; the dashboard's, and Strapi's own, in English. */
 export const speaksGerman = (path: string) =>
   /^\/api\/(shop|settings|auth\/verify-code|site-content)(\/|$)/i.test(path) || /^\/api\/admin\/login\/?$/i.test(path);

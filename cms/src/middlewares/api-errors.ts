@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { ApiError, speaksGerman } from '../http/api-error';
+import { ApiError, isContractPath, speaksGerman } from '../http/api-error';
 
-/** The calls of SPEC §7 answer in their own shape; Strapi's core REST keeps its own. */
-const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-content)(\/|$)/i;
 
 
 const GENERIC: Record<number, [german: string, english: string]> = {
@@ -30,7 +28,7 @@ const messageFor = (status: number, english: boolean) => {
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: () => Promise<void>) => {
-    if (!CONTRACT_PATH.test(ctx.path)) return next();
+    if (!isContractPath(ctx.path)) return next();
     const english = !speaksGerman(ctx.path);
     try {
       if (isEmptyMultipart(ctx)) throw new ApiError(400, english ? 'The request body is empty' : 'Die Anfrage ist leer.');

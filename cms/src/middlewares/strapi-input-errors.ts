@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { refuse } from '../http/api-error';
+import { isContractPath, refuse } from '../http/api-error';
 
-/** Our own calls answer in their own way (api-errors); this is for Strapi's routes. */
-const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-content)(\/|$)/i;
 
 /**
  * Strapi's own routes (panel API, content manager, upload, i18n, users-permissions, the core
@@ -17,7 +15,7 @@ const CONTRACT_PATH = /^\/api\/(admin|shop|settings|auth\/verify-code|site-conte
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
-    if (CONTRACT_PATH.test(ctx.path)) return next();
+    if (isContractPath(ctx.path)) return next();
     try {
       await next();
     } catch (error) {
