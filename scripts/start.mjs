@@ -19,7 +19,10 @@ await buildWeb();
 
 // Each server is started again when it dies (a crash, an out-of-memory kill), with its last
 // lines in the log; the site stops only when one keeps dying (scripts/supervise.mjs).
-const cmsEnv = { PUBLIC_URL, PORT: String(CMS_PORT), STRAPI_TELEMETRY_DISABLED: 'true' };
+// The cms listens on loopback only, behind the site's server, and takes the client's address from
+// the X-Forwarded-For that server writes (the address it saw): otherwise every visitor would be
+// 127.0.0.1 to the cms and share one rate limit.
+const cmsEnv = { PUBLIC_URL, HOST: '127.0.0.1', PORT: String(CMS_PORT), TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1', STRAPI_TELEMETRY_DISABLED: 'true' };
 const servers = [
   // The cms's own binary rather than `npx strapi`: a signal then reaches Strapi, not npx.
   supervise('cms', path.join(CMS, 'node_modules', '.bin', 'strapi'), ['start'], { cwd: CMS, env: cmsEnv }),

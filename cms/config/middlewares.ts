@@ -1,7 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import { formidableOptions } from '../src/http/multipart-limits';
 
-const config: Core.Config.Middlewares = [
+/** The site's own origin, the one origin whose pages may call the API and the panel with credentials. */
+function siteOrigin(publicUrl: string): string[] {
+  try {
+    return publicUrl ? [new URL(publicUrl).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => [
   'strapi::logger',
   'strapi::errors',
   // Before the body parser, so malformed or oversized bodies get the contract's error shape.
@@ -11,7 +20,17 @@ const config: Core.Config.Middlewares = [
   'global::no-outbound-calls',
   // Built once instead of per request: see src/http/security-headers.ts.
   'strapi::security',
-  'strapi::cors',
+  {
+    name: 'strapi::cors',
+    config: {
+      // Another origin gets no Access-Control-Allow-Origin at all, so it can neither read an
+      // answer nor send the panel's or the dashboard's cookies with effect.
+      origin: siteOrigin(env('PUBLIC_URL', '')),
+      // Only a request that names an allowed origin is answered with credentials (without an
+      // Origin, Strapi's matcher answers '*', and credentials would then echo an empty origin).
+      credentials: (ctx: { get(name: string): string }) => ctx.get('Origin') !== '',
+    },
+  },
   'strapi::poweredBy',
   // Cached public reads end here, with the headers of everything above (see the middleware).
   'global::public-fast-path',

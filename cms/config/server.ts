@@ -7,7 +7,10 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   // Behind the site's entry the cms is mounted at <PUBLIC_URL>/cms (the entry strips /cms), so the
   // panel is built for /cms/admin and calls its API under /cms; /admin/* stays the dashboard's.
   url: cmsPublicUrl(env('PUBLIC_URL', '')),
-  proxy: { koa: env.bool('TRUST_PROXY', false) },
+  // Behind the site's entry (nginx, or the site's server under `npm start`) the client's address is
+  // the one that entry writes: the rightmost TRUST_PROXY_HOPS addresses of X-Forwarded-For, never
+  // the ones the client wrote to the left of them. Without TRUST_PROXY, the connection's address.
+  proxy: { koa: env.bool('TRUST_PROXY', false), maxIpsCount: env.int('TRUST_PROXY_HOPS', 1) },
   app: { keys: env.array('APP_KEYS', []) },
   cron: { enabled: false },
   // No call to the npm registry for a newer Strapi on start: this site reaches no one at run time.
