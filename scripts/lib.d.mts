@@ -2,6 +2,7 @@
 export const ROOT: string;
 export const CMS: string;
 export const WEB: string;
+export const CMS_BEHIND_SITE_SERVER: Record<string, string>;
 export function ensureInstalled(appDir: string): Promise<void>;
 export function buildCms(): Promise<boolean>;
 export function buildWeb(): Promise<boolean>;

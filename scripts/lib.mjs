@@ -9,6 +9,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const CMS = path.join(ROOT, 'cms');
 export const WEB = path.join(ROOT, 'web');
 
+/**
+ * How the cms runs behind the site's server (npm start, and the tests that start the site as it
+ * does): on loopback only, taking the client's address from the one X-Forwarded-For entry that
+ * server writes (the address it saw); otherwise every visitor would be 127.0.0.1 to the cms and
+ * share one rate limit.
+ */
+export const CMS_BEHIND_SITE_SERVER = { HOST: '127.0.0.1', TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1' };
+
 export const log = (message) => console.log(`\x1b[33m▸\x1b[0m ${message}`);
 
 /** Runs a command to completion, streaming its output; rejects on a non-zero exit. */

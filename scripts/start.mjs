@@ -1,7 +1,7 @@
 // One command from a fresh clone to the running site on SQLite with the demo content.
 import path from 'node:path';
 import { DEMO_ACCOUNTS, ensureEnv } from './ensure-env.mjs';
-import { CMS, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, waitFor } from './lib.mjs';
+import { CMS, CMS_BEHIND_SITE_SERVER, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, waitFor } from './lib.mjs';
 import { supervise } from './supervise.mjs';
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8080);
@@ -19,10 +19,7 @@ await buildWeb();
 
 // Each server is started again when it dies (a crash, an out-of-memory kill), with its last
 // lines in the log; the site stops only when one keeps dying (scripts/supervise.mjs).
-// The cms listens on loopback only, behind the site's server, and takes the client's address from
-// the X-Forwarded-For that server writes (the address it saw): otherwise every visitor would be
-// 127.0.0.1 to the cms and share one rate limit.
-const cmsEnv = { PUBLIC_URL, HOST: '127.0.0.1', PORT: String(CMS_PORT), TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1', STRAPI_TELEMETRY_DISABLED: 'true' };
+const cmsEnv = { ...CMS_BEHIND_SITE_SERVER, PUBLIC_URL, PORT: String(CMS_PORT), STRAPI_TELEMETRY_DISABLED: 'true' };
 const servers = [
   // The cms's own binary rather than `npx strapi`: a signal then reaches Strapi, not npx.
   supervise('cms', path.join(CMS, 'node_modules', '.bin', 'strapi'), ['start'], { cwd: CMS, env: cmsEnv }),

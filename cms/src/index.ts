@@ -8,6 +8,7 @@ import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
 import { securityBuiltOnce } from './http/security-headers';
 import { ensureRateLimitTable } from './http/rate-limit';
+import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session';
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
@@ -39,6 +40,8 @@ export default {
     invalidateOnContentChanges(strapi);
     answerCachedReadsEarly(strapi);
     await ensureRateLimitTable(strapi);
+    await ensureSessionTable(strapi);
+    endSessionsOnAccountChanges(strapi);
     await ensureUniqueNameIndexes(strapi);
     await ensureOrderNumberIndex(strapi);
     await grantPublicRead(strapi);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnLogged, startBuiltCms, stopProcess } from '../../scripts/cms-process.mjs';
 import { DEMO_ACCOUNTS } from '../../scripts/ensure-env.mjs';
-import { ROOT, WEB, buildCms, buildWeb, waitFor } from '../../scripts/lib.mjs';
+import { CMS_BEHIND_SITE_SERVER, ROOT, WEB, buildCms, buildWeb, waitFor } from '../../scripts/lib.mjs';
 
 export const ARTIFACTS = path.join(ROOT, 'artifacts');
 
@@ -29,6 +29,7 @@ export async function startStack(): Promise<Stack> {
       env: {
         // Development: the panel's cookies are not marked Secure on plain http.
         NODE_ENV: 'development',
+        ...CMS_BEHIND_SITE_SERVER,
         PUBLIC_URL: siteUrl,
         DATABASE_CLIENT: 'sqlite',
         DATABASE_FILENAME: path.join(workDir, 'e2e.db'),

@@ -1,10 +1,11 @@
 import type { Core } from '@strapi/strapi';
+import { createHash } from 'node:crypto';
 import { ApiError } from './api-error';
 
 // Kept in the database, not in memory, so the limit holds across cms instances on one PostgreSQL.
 const TABLE = 'gos_rate_limits';
 
-export type RateLimitBucket = 'admin-login' | 'verify-code';
+export type RateLimitBucket = 'admin-login' | 'admin-login-account' | 'verify-code';
 
 type Limits = { maxFailures: number; windowSeconds: number };
 
@@ -19,12 +20,14 @@ export async function ensureRateLimitTable(strapi: Core.Strapi) {
 }
 
 /**
- * Counts failed attempts per client and call. The key is the call and the client's address,
- * never the path or body, so changing letter case, a trailing slash or the body resets nothing.
+ * Counts failed attempts per call and client address, or per call and account. The key never
+ * holds the path or body, so changing letter case, a trailing slash or the body resets nothing;
+ * the client's address is the one the trusted hop in front of the cms saw (config/server.ts).
  */
-export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, clientIp: string) {
+export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subject: string) {
   const knex = strapi.db.connection;
-  const key = `${bucket}:${clientIp}`;
+  // An account's name may be long and hold anything: its digest keeps the key short.
+  const key = `${bucket}:${bucket === 'admin-login-account' ? createHash('sha256').update(subject).digest('hex') : subject}`;
   const { maxFailures, windowSeconds } = strapi.config.get('rate-limit') as Limits;
   const windowMs = windowSeconds * 1000;
 
@@ -45,6 +48,11 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, client
     return { failures: Number(row.failures), windowStart: Number(row.window_start) };
   }
 
+  async function failuresInWindow(): Promise<number> {
+    const row = await knex(TABLE).where({ bucket: key }).andWhere('window_start', '>', Date.now() - windowMs).first('failures');
+    return row ? Number(row.failures) : 0;
+  }
+
   /** Takes back a failure counted in advance, unless its window has ended since. */
   async function forgive(windowStart: number) {
     await knex(TABLE).where({ bucket: key, window_start: windowStart }).andWhere('failures', '>', 0).decrement('failures', 1);
@@ -58,7 +66,7 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, client
      * (throws). check() answers null for a failed attempt, which stays counted. 429 once the
      * client's failures in the window reach the limit.
      */
-    async attempt<T>(tooManyMessage: string, check: () => Promise<T | null>): Promise<T | null> {
+    async attempt<T>(tooManyMessage: string, check: (client: { earlierFailures: number }) => Promise<T | null>): Promise<T | null> {
       const { failures, windowStart } = await countFailure();
       if (failures > maxFailures) {
         await forgive(windowStart);
@@ -66,12 +74,25 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, client
       }
       let failed = false;
       try {
-        const result = await check();
+        const result = await check({ earlierFailures: failures - 1 });
         failed = result === null;
         return result;
       } finally {
         if (!failed) await forgive(windowStart);
       }
+    },
+
+    /**
+     * Runs a check of an account's password under the account's own limit: once the account has
+     * had maxFailures failures in the window (from any number of addresses), only a client with no
+     * failures of its own gets to try, so an attacker can slow an account down but never lock its
+     * owner out. check() answers null for a failed attempt, which counts for the account.
+     */
+    async guardAccount<T>(tooManyMessage: string, clientIsClean: boolean, check: () => Promise<T | null>): Promise<T | null> {
+      if (!clientIsClean && (await failuresInWindow()) >= maxFailures) throw new ApiError(429, tooManyMessage);
+      const result = await check();
+      if (result === null) await countFailure();
+      return result;
     },
   };
 }

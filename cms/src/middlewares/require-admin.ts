@@ -1,16 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError } from '../http/api-error';
-import { readSessionToken, SESSION_COOKIE } from '../http/session';
+import { sessionUser } from '../http/session';
+import { sessionTokenOf } from '../http/session-cookie';
 
 /**
- * Guards every /api/admin/* call: a valid session (401 otherwise), a user who is an organiser
+ * Guards every /api/admin/* call: an open session whose cookie carries koa's signature too (401
+ * otherwise; see src/http/session.ts for what ends one), a user who is an organiser
  * right now (403), and an x-user-id header that names the same user (403). The header alone
  * is never trusted (DECISIONS §4).
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
-    const userId = readSessionToken(ctx.cookies.get(SESSION_COOKIE));
+    const userId = await sessionUser(strapi, sessionTokenOf(ctx));
     if (userId === null) throw new ApiError(401, 'Admin authentication required');
 
     const user = await strapi.db

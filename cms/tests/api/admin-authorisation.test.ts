@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderEmail } from '../../src/bootstrap/accounts';
 import { failureSchema } from '../../src/contract/common';
-import { call, signIn, type AdminSession } from '../helpers/api-client';
+import { call, sessionHeadersFor, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 type Route = { method: string; path: string };
@@ -23,11 +23,13 @@ describe('every /api/admin/* call is authorised on the server', () => {
   beforeAll(async () => {
     server = await startTestServer();
     organiser = await signIn(server);
+    // Sign-in refuses non-organisers (and a demotion ends the session), so the member's session is
+    // opened on the server directly, as if they had one.
     const created = await server.strapi.documents('plugin::users-permissions.user').create({
-      data: { username: 'soon-member', email: placeholderEmail('soon-member'), password: 'member-password', confirmed: true, isAdmin: true },
+      data: { username: 'member', email: placeholderEmail('member'), password: 'member-password', confirmed: true, isAdmin: false },
     });
-    member = await signIn(server, 'soon-member', 'member-password');
-    await server.strapi.documents('plugin::users-permissions.user').update({ documentId: created.documentId, data: { isAdmin: false } as never });
+    const headers = await sessionHeadersFor(server, created.id as number);
+    member = { id: created.id as number, cookie: headers.cookie, headers };
     routes = adminRoutes(server);
   });
   afterAll(async () => {

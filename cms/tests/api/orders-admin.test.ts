@@ -3,9 +3,8 @@ import { placeholderEmail } from '../../src/bootstrap/accounts';
 import { failureSchema } from '../../src/contract/common';
 import { adminOrdersResponseSchema, orderStatusUpdateResponseSchema, parseOrderItems, type AdminOrder } from '../../src/contract/orders';
 import { orderResponseSchema } from '../../src/contract/shop';
-import { createSessionToken } from '../../src/http/session';
 import { parseCsv } from '../../src/http/csv';
-import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { adminCall, call, sessionHeadersFor, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 type Product = { id: number; documentId: string; title: string; availableQuantity: number };
@@ -39,7 +38,7 @@ describe('admin orders: /api/admin/shop/orders and /api/admin/export/orders', ()
     const member = await server.strapi.documents('plugin::users-permissions.user').create({
       data: { username: 'member', email: placeholderEmail('member'), password: 'member-password', confirmed: true, isAdmin: false } as never,
     });
-    memberHeaders = { cookie: `gos_session=${createSessionToken(member.id as number)}`, 'x-user-id': String(member.id) };
+    memberHeaders = await sessionHeadersFor(server, member.id as number);
   });
   afterAll(async () => {
     await server?.destroy();

@@ -4,8 +4,7 @@ import { placeholderEmail } from '../../src/bootstrap/accounts';
 import { failureSchema } from '../../src/contract/common';
 import { adminProductResponseSchema, adminProductsResponseSchema, type AdminProduct } from '../../src/contract/products';
 import { shopItemsResponseSchema } from '../../src/contract/shop';
-import { createSessionToken } from '../../src/http/session';
-import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { adminCall, call, sessionHeadersFor, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 const pngImage = (hue = 120) =>
@@ -48,7 +47,7 @@ describe('admin products: /api/admin/shop/items', () => {
     const member = await server.strapi.documents('plugin::users-permissions.user').create({
       data: { username: 'member', email: placeholderEmail('member'), password: 'member-password', confirmed: true, isAdmin: false } as never,
     });
-    memberHeaders = { cookie: `gos_session=${createSessionToken(member.id as number)}`, 'x-user-id': String(member.id) };
+    memberHeaders = await sessionHeadersFor(server, member.id as number);
   });
   afterAll(async () => {
     await server?.destroy();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contract/common';
 import { housesResponseSchema } from '../../src/contract/houses';
 import { userResponseSchema, usersResponseSchema, type User } from '../../src/contract/users';
-import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { adminCall, call, sessionHeadersFor, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, TEST_ORGANISER, type TestServer } from '../helpers/strapi';
 
 const SECRET_PATTERN = /password|\$2[aby]\$|@users\.game-of-slavs/i;
@@ -221,10 +221,11 @@ describe('/api/admin/users', () => {
     let member: AdminSession;
 
     beforeAll(async () => {
-      // Sign-in refuses non-organisers, so an organiser signs in and is then demoted.
-      const user = await createUser({ username: 'former-admin', password: 'former-secret', isAdmin: true });
-      member = await signIn(server, 'former-admin', 'former-secret');
-      await adminCall(server, session, 'PUT', `/api/admin/users/${user.id}`, { body: { username: 'former-admin', isAdmin: false } });
+      // Sign-in refuses non-organisers (and a demotion ends the session), so the member's session
+      // is opened on the server directly, as if they had one.
+      const user = await createUser({ username: 'member', password: 'member-secret', isAdmin: false });
+      const headers = await sessionHeadersFor(server, user.id);
+      member = { id: user.id, cookie: headers.cookie, headers };
     });
 
     it.each([

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { SESSION_COOKIE, startSession } from '../../src/http/session';
 import { TEST_ORGANISER, type TestServer } from './strapi';
 
 /** What the calls need of a cms: its address (an in-process server or a separate process). */
@@ -64,3 +66,15 @@ const VARYING_HEADERS = new Set(['date', 'keep-alive', 'connection']);
 /** An answer's headers without those that differ between any two answers: to compare two ways of answering. */
 export const comparableHeaders = (response: Response) =>
   Object.fromEntries([...response.headers].filter(([name]) => !VARYING_HEADERS.has(name)));
+
+/**
+ * The headers of a session opened on the server for any user, organiser or not, as the browser
+ * would hold it after a sign-in: the token and koa's signature of it (Keygrip: HMAC-SHA1 with the
+ * first of APP_KEYS). For checking what a session of a user who could not sign in may do.
+ */
+export async function sessionHeadersFor(server: Pick<TestServer, 'strapi' | 'env'>, userId: number): Promise<Record<string, string>> {
+  const token = await startSession(server.strapi, userId);
+  const [key] = server.env.APP_KEYS.split(',');
+  const signature = createHmac('sha1', key).update(`${SESSION_COOKIE}=${token}`).digest('base64url');
+  return { cookie: `${SESSION_COOKIE}=${token}; ${SESSION_COOKIE}.sig=${signature}`, 'x-user-id': String(userId) };
+}

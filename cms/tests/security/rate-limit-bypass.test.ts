@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_CODE_MESSAGES, generateCodesResponseSchema } from '../../src/contract/access-codes';
 import { LOGIN_MESSAGES } from '../../src/contract/auth';
@@ -153,8 +154,13 @@ describe('rate limits cannot be bypassed', () => {
       expect(response.status).toBe(429);
       expect(response.body).toEqual({ success: false, error: LOGIN_MESSAGES.tooManyAttempts });
     }
-    // Counts failures in the database, so every cms instance sees them.
-    const rows = await server.strapi.db.connection('gos_rate_limits').select('bucket', 'failures');
-    expect(rows).toEqual([{ bucket: 'admin-login:127.0.0.1', failures: 10 }]);
+    // Counts failures in the database, so every cms instance sees them: per client address, and
+    // per account (by its name's SHA-256).
+    const rows = await server.strapi.db.connection('gos_rate_limits').select('bucket', 'failures').orderBy('bucket');
+    const account = createHash('sha256').update(TEST_ORGANISER.username).digest('hex');
+    expect(rows).toEqual([
+      { bucket: `admin-login-account:${account}`, failures: 10 },
+      { bucket: 'admin-login:127.0.0.1', failures: 10 },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { idParamSchema } from '../../../contract/common';
 import { CSV_MESSAGES, importUsersRequestSchema, USER_MESSAGES, userCreateSchema, userUpdateSchema } from '../../../contract/users';
 import { sendCsv } from '../../../http/csv';
+import { openSession } from '../../../http/session-cookie';
 import { parseInput, requestBody } from '../../../http/validate';
 import type { AdminUserService } from '../services/admin-user';
 
@@ -27,7 +28,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async update(ctx: Context) {
       const id = userId(ctx);
       const input = parseInput(userUpdateSchema, requestBody(ctx), USER_MESSAGES.invalidUser);
-      ctx.body = { success: true, user: await service().update(id, input, actingAdminId(ctx)) };
+      const user = await service().update(id, input, actingAdminId(ctx));
+      // A new password ends every session of the account (src/http/session.ts), this one too: an
+      // organiser who changed their own keeps working, in a new session.
+      if (input.password !== undefined && id === actingAdminId(ctx)) await openSession(ctx, strapi, id);
+      ctx.body = { success: true, user };
     },
 
     async remove(ctx: Context) {

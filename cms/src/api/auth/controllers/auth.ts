@@ -3,31 +3,29 @@ import type { Context } from 'koa';
 import { LOGIN_MESSAGES, loginRequestSchema, type AdminUser } from '../../../contract/auth';
 import { ApiError } from '../../../http/api-error';
 import { rateLimiter } from '../../../http/rate-limit';
-import { createSessionToken, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../../http/session';
+import { closeSession, openSession } from '../../../http/session-cookie';
 import { parseInput, requestBody } from '../../../http/validate';
-
-const cookieOptions = (ctx: Context) => ({
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  secure: ctx.secure,
-  path: '/api',
-  overwrite: true,
-});
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async login(ctx: Context) {
-    const limiter = rateLimiter(strapi, 'admin-login', ctx.request.ip);
-    const user = await limiter.attempt(LOGIN_MESSAGES.tooManyAttempts, async () => {
+    // Failures count per client address and per account (DECISIONS §4): a flood from one address
+    // stops that address, and a flood aimed at one account never stops its owner elsewhere.
+    const client = rateLimiter(strapi, 'admin-login', ctx.request.ip);
+    const user = await client.attempt(LOGIN_MESSAGES.tooManyAttempts, async ({ earlierFailures }) => {
       const credentials = parseInput(loginRequestSchema, requestBody(ctx), LOGIN_MESSAGES.invalidCredentials);
-      return (await strapi.service('api::auth.auth').verifyOrganiser(credentials)) as AdminUser | null;
+      const account = rateLimiter(strapi, 'admin-login-account', credentials.username.toLowerCase());
+      return account.guardAccount(LOGIN_MESSAGES.tooManyAttempts, earlierFailures === 0, async () =>
+        (await strapi.service('api::auth.auth').verifyOrganiser(credentials)) as AdminUser | null,
+      );
     });
     if (!user) throw new ApiError(401, LOGIN_MESSAGES.invalidCredentials);
-    ctx.cookies.set(SESSION_COOKIE, createSessionToken(user.id), { ...cookieOptions(ctx), maxAge: SESSION_TTL_SECONDS * 1000 });
+    await openSession(ctx, strapi, user.id);
     ctx.body = { success: true, user };
   },
 
+  /** Ends the session on the server, on every instance, and clears the cookie. */
   async logout(ctx: Context) {
-    ctx.cookies.set(SESSION_COOKIE, '', { ...cookieOptions(ctx), maxAge: 0 });
+    await closeSession(ctx, strapi);
     ctx.body = { success: true };
   },
 });
