@@ -130,6 +130,7 @@ async function main() {
         // Production refuses the demo passwords that `npm start` wrote into cms/.env; nobody signs in here.
         ORGANISER_PASSWORD: randomBytes(18).toString('base64url'),
         CMS_ADMIN_PASSWORD: `Lighthouse-${randomBytes(12).toString('hex')}-A1`,
+        CMS_SUPERADMIN_PASSWORD: `Lighthouse-${randomBytes(12).toString('hex')}-A2`,
       },
     });
     stops.push(() => cms.stop());

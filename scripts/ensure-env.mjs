@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 export const DEMO_ACCOUNTS = {
   ORGANISER_USERNAME: 'orga',
   ORGANISER_PASSWORD: 'festival-demo',
+  // The panel's editor (role "Redaktion": the site's content and media only) and its Super Admin.
   CMS_ADMIN_EMAIL: 'redaktion@game-of-slavs.example',
   CMS_ADMIN_PASSWORD: 'Festival-Demo-2025',
+  CMS_SUPERADMIN_EMAIL: 'technik@game-of-slavs.example',
+  CMS_SUPERADMIN_PASSWORD: 'Technik-Demo-2025',
 };
 
 const secret = () => randomBytes(24).toString('base64');

@@ -59,6 +59,7 @@ console.log(`
 
   Website               ${PUBLIC_URL}/
   Strapi panel (texts)  ${PUBLIC_URL}/cms/admin   ${DEMO_ACCOUNTS.CMS_ADMIN_EMAIL} / ${DEMO_ACCOUNTS.CMS_ADMIN_PASSWORD}
+  Strapi panel (admin)  ${PUBLIC_URL}/cms/admin   ${DEMO_ACCOUNTS.CMS_SUPERADMIN_EMAIL} / ${DEMO_ACCOUNTS.CMS_SUPERADMIN_PASSWORD}
   Organisers' dashboard ${PUBLIC_URL}/admin/login  ${DEMO_ACCOUNTS.ORGANISER_USERNAME} / ${DEMO_ACCOUNTS.ORGANISER_PASSWORD}
 
   The demo accounts come from cms/.env. Stop with Ctrl+C; data survives a restart.

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { ensureFirstEditor, ensureFirstOrganiser } from './bootstrap/accounts';
+import { ensureFirstOrganiser } from './bootstrap/accounts';
+import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
 import { ensureOrderNumberIndex } from './bootstrap/order-number-index';
@@ -48,6 +49,6 @@ export default {
     await closeRegistration(strapi);
     await seedDemoContent(strapi);
     await ensureFirstOrganiser(strapi);
-    await ensureFirstEditor(strapi);
+    await ensurePanelAccess(strapi);
   },
 };

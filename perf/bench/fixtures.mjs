@@ -46,8 +46,8 @@ export async function generateCodes(url, session, count) {
 }
 
 /**
- * A read-only API token, made through the panel's API as an editor would in Settings → API
- * Tokens. Without PUBLIC_URL the panel's API sits at the root (docs/decisions/001).
+ * A read-only API token, made through the panel's API as its Super Admin would in Settings →
+ * API Tokens. Without PUBLIC_URL the panel's API sits at the root (docs/decisions/001).
  */
 export async function readOnlyToken(url, email, password) {
   const login = await fetch(`${url}/admin/login`, {

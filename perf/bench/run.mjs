@@ -55,6 +55,8 @@ mkdirSync(path.join(workDir, 'public', 'uploads'), { recursive: true });
 const database = await createDatabase(DB, workDir);
 const organiser = { username: 'bench-orga', password: randomBytes(18).toString('base64url') };
 const editor = { email: 'bench@bench.invalid', password: `Bench-${randomBytes(12).toString('hex')}-A1` };
+// API tokens are made in the panel's Settings, which only its Super Admin reaches.
+const superAdmin = { email: 'bench-admin@bench.invalid', password: `Bench-${randomBytes(12).toString('hex')}-A2` };
 // The cms's heap limit in production (docker-compose.yml): without one, V8 keeps what a burst
 // made it grow to, well above what the cms holds.
 const CMS_NODE_OPTIONS = '--max-old-space-size=384';
@@ -71,6 +73,8 @@ const env = {
   ORGANISER_PASSWORD: organiser.password,
   CMS_ADMIN_EMAIL: editor.email,
   CMS_ADMIN_PASSWORD: editor.password,
+  CMS_SUPERADMIN_EMAIL: superAdmin.email,
+  CMS_SUPERADMIN_PASSWORD: superAdmin.password,
   // Only valid codes are sent, so no failure should count; raised anyway so a stray one cannot
   // turn the run into a wall of 429s.
   RATE_LIMIT_MAX_FAILURES: '1000000',
@@ -94,7 +98,7 @@ try {
   const session = await signInOrganiser(cms.url, organiser.username, organiser.password);
   const [product] = await raiseStock(cms.url, session, 1_000_000);
   const codes = await generateCodes(cms.url, session, 200);
-  const token = await readOnlyToken(cms.url, editor.email, editor.password);
+  const token = await readOnlyToken(cms.url, superAdmin.email, superAdmin.password);
 
   // Strapi's stock REST (core find/findOne with the image populated) reading the same active
   // products in the same order, authorised by the read-only token: the peer a typical Strapi

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { SUPER_ADMIN_CODE } from './editor-role';
 
 const USER_UID = 'plugin::users-permissions.user';
 
@@ -35,16 +36,72 @@ export async function ensureFirstOrganiser(strapi: Core.Strapi) {
   strapi.log.info(`Created the first organiser account "${username}".`);
 }
 
-/** The first editor of the Strapi panel (/cms), from CMS_ADMIN_EMAIL and CMS_ADMIN_PASSWORD. */
-export async function ensureFirstEditor(strapi: Core.Strapi) {
-  const email = process.env.CMS_ADMIN_EMAIL?.trim();
-  const password = process.env.CMS_ADMIN_PASSWORD;
-  if (!email || !password) {
+type PanelUser = { id: number; roles: { code: string }[] };
+type PanelAccount = { email: string; password: string };
+
+const accountFromEnv = (emailName: string, passwordName: string): PanelAccount | undefined => {
+  const email = process.env[emailName]?.trim().toLowerCase();
+  const password = process.env[passwordName];
+  return email && password ? { email, password } : undefined;
+};
+
+const isSuperAdmin = (user: PanelUser) => user.roles.some((role) => role.code === SUPER_ADMIN_CODE);
+
+const findPanelUser = (strapi: Core.Strapi, email: string): Promise<PanelUser | null> =>
+  strapi.db.query('admin::user').findOne({ where: { email: { $eqi: email } }, populate: ['roles'] });
+
+async function createPanelUser(strapi: Core.Strapi, { email, password }: PanelAccount, roleId: number, lastname: string) {
+  await strapi.service('admin::user').create({
+    email,
+    password,
+    firstname: 'Festival',
+    lastname,
+    roles: [roleId],
+    isActive: true,
+    registrationToken: null,
+  });
+  strapi.log.info(`Created the panel account "${email}".`);
+}
+
+/**
+ * The panel's accounts: the editor from CMS_ADMIN_EMAIL/CMS_ADMIN_PASSWORD in the "Redaktion"
+ * role, and a Super Admin from CMS_SUPERADMIN_EMAIL/CMS_SUPERADMIN_PASSWORD if set. The editor
+ * is created on a first start only (one deleted later stays deleted); the Super Admin whenever
+ * it is missing. An editor that earlier versions made Super Admin is moved to "Redaktion" once
+ * another Super Admin can administer the panel.
+ */
+export async function ensurePanelAccounts(strapi: Core.Strapi, { editorRoleId, superAdminRoleId }: { editorRoleId: number; superAdminRoleId: number }) {
+  const editor = accountFromEnv('CMS_ADMIN_EMAIL', 'CMS_ADMIN_PASSWORD');
+  const superAdmin = accountFromEnv('CMS_SUPERADMIN_EMAIL', 'CMS_SUPERADMIN_PASSWORD');
+  if (!editor && !superAdmin) {
     strapi.log.warn('CMS_ADMIN_EMAIL/CMS_ADMIN_PASSWORD not set: create the panel account at /cms.');
     return;
   }
-  const admins = strapi.service('admin::user');
-  if (await admins.exists()) return;
-  await admins.createFirstAdmin({ email, password, firstname: 'Festival', lastname: 'Redaktion' });
-  strapi.log.info(`Created the first panel account "${email}".`);
+  const firstStart = !(await strapi.service('admin::user').exists());
+  if (superAdmin && !(await findPanelUser(strapi, superAdmin.email))) {
+    await createPanelUser(strapi, superAdmin, superAdminRoleId, 'Technik');
+  }
+  if (editor && firstStart && !(await findPanelUser(strapi, editor.email))) {
+    await createPanelUser(strapi, editor, editorRoleId, 'Redaktion');
+  }
+  if (editor) await moveEditorOutOfSuperAdmin(strapi, editor.email, editorRoleId);
+}
+
+async function moveEditorOutOfSuperAdmin(strapi: Core.Strapi, email: string, editorRoleId: number) {
+  const user = await findPanelUser(strapi, email);
+  if (!user || !isSuperAdmin(user)) return;
+  const superAdmins: PanelUser[] = await strapi.db.query('admin::user').findMany({
+    where: { roles: { code: SUPER_ADMIN_CODE }, isActive: true, blocked: false, id: { $ne: user.id } },
+    populate: ['roles'],
+  });
+  if (superAdmins.length === 0) {
+    strapi.log.warn(
+      `The panel account "${email}" (CMS_ADMIN_EMAIL) is a Super Admin and stays one until another exists: set CMS_SUPERADMIN_EMAIL and CMS_SUPERADMIN_PASSWORD.`,
+    );
+    return;
+  }
+  await strapi.service('admin::user').updateById(user.id, { roles: [editorRoleId] });
+  // Admin tokens the account made as Super Admin are cut down to what "Redaktion" may do.
+  await strapi.service('admin::api-token-admin').syncPermissionsForUser(user.id);
+  strapi.log.info(`Moved the panel account "${email}" from Super Admin to the role "Redaktion".`);
 }

@@ -22,4 +22,13 @@ describe('production guard', () => {
       unsafeProductionSecrets({ ...strong, JWT_SECRET: undefined, APP_KEYS: 'toBeModified1,toBeModified2', ORGANISER_PASSWORD: 'festival-demo' }),
     ).toEqual(['APP_KEYS', 'JWT_SECRET', 'ORGANISER_PASSWORD']);
   });
+
+  it("refuses the demo panel passwords, and lets the panel's Super Admin be left out", () => {
+    expect(unsafeProductionSecrets({ ...strong, CMS_ADMIN_PASSWORD: 'Festival-Demo-2025', CMS_SUPERADMIN_PASSWORD: 'Technik-Demo-2025' })).toEqual([
+      'CMS_ADMIN_PASSWORD',
+      'CMS_SUPERADMIN_PASSWORD',
+    ]);
+    expect(unsafeProductionSecrets({ ...strong, CMS_SUPERADMIN_PASSWORD: undefined })).toEqual([]);
+    expect(unsafeProductionSecrets({ ...strong, CMS_SUPERADMIN_PASSWORD: 'ein-langes-privates-Passwort-7' })).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contract/common';
 import { shopItemResponseSchema, shopItemsResponseSchema, type ShopItem } from '../../src/contract/shop';
 import { call } from '../helpers/api-client';
-import { startTestServer, type TestServer } from '../helpers/strapi';
+import { startTestServer, TEST_SUPER_ADMIN, type TestServer } from '../helpers/strapi';
 
 const ITEM_KEYS = ['availableQuantity', 'description', 'id', 'image', 'imageSizes', 'price', 'title', 'variants'];
 
@@ -99,9 +99,8 @@ describe('GET /api/shop/items and /api/shop/items/{id}', () => {
       expect((await fetch(`${server.baseUrl}${path}`)).status).toBe(403);
     }
 
-    const login = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', {
-      body: { email: 'editor@test.invalid', password: 'Editor-Test-1' },
-    });
+    // API tokens are made in Settings, which only the panel's Super Admin reaches.
+    const login = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: TEST_SUPER_ADMIN });
     const created = await call<{ data: { accessKey: string } }>(server, 'POST', '/admin/api-tokens', {
       body: { name: 'read-only test', type: 'read-only', lifespan: null },
       headers: { authorization: `Bearer ${login.body.data.token}` },

@@ -11,6 +11,9 @@ const appDir = path.resolve(__dirname, '../..');
 const distDir = path.join(appDir, 'dist');
 
 export const TEST_ORGANISER = { username: 'test-orga', password: 'test-orga-password' };
+/** The panel's seeded editor (role "Redaktion") and its Super Admin. */
+export const TEST_PANEL_EDITOR = { email: 'editor@test.invalid', password: 'Editor-Test-1' };
+export const TEST_SUPER_ADMIN = { email: 'owner@test.invalid', password: 'Owner-Test-1' };
 
 export type TestServer = {
   strapi: Core.Strapi;
@@ -36,8 +39,10 @@ function testEnvironment(database: TestDatabase, workDir: string): Record<string
     PUBLIC_DIR: path.join(workDir, 'public'),
     ORGANISER_USERNAME: TEST_ORGANISER.username,
     ORGANISER_PASSWORD: TEST_ORGANISER.password,
-    CMS_ADMIN_EMAIL: 'editor@test.invalid',
-    CMS_ADMIN_PASSWORD: 'Editor-Test-1',
+    CMS_ADMIN_EMAIL: TEST_PANEL_EDITOR.email,
+    CMS_ADMIN_PASSWORD: TEST_PANEL_EDITOR.password,
+    CMS_SUPERADMIN_EMAIL: TEST_SUPER_ADMIN.email,
+    CMS_SUPERADMIN_PASSWORD: TEST_SUPER_ADMIN.password,
     ...database.env,
   };
 }

@@ -7,9 +7,8 @@ import { failureSchema } from '../../src/contract/common';
 import { SCRATCH_ROOT } from '../../src/http/multipart-limits';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { jpegDeclaring } from '../helpers/declared-pixels';
-import { startTestServer, type TestServer } from '../helpers/strapi';
+import { startTestServer, TEST_SUPER_ADMIN, type TestServer } from '../helpers/strapi';
 
-const EDITOR = { email: 'editor@test.invalid', password: 'Editor-Test-1' };
 const PRODUCT_FIELDS = { title: 'Pixelprobe', description: 'Test', price: '100', variants: '["M"]', availableQuantity: '1' };
 
 const multipart = (build: (form: FormData) => void) => {
@@ -34,11 +33,11 @@ async function leftoverFiles() {
 const jpegDeclaringSize = async (width: number, height: number) =>
   jpegDeclaring(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8e3b2e' } }).jpeg().toBuffer(), width, height);
 
-/** A cms on a database of its own, an organiser's session and a panel editor's token. */
+/** A cms on a database of its own, an organiser's session and a token of the panel's Super Admin (who reaches every route). */
 async function startWithSessions() {
   const server = await startTestServer();
   const organiser = await signIn(server);
-  const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: EDITOR });
+  const panel = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: TEST_SUPER_ADMIN });
   return { server, organiser, panelToken: panel.body.data.token };
 }
 

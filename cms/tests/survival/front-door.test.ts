@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFigures } from '../helpers/figures';
 import { signIn } from '../helpers/api-client';
-import { startTestServer, TEST_ORGANISER } from '../helpers/strapi';
+import { startTestServer, TEST_ORGANISER, TEST_SUPER_ADMIN } from '../helpers/strapi';
 import { filesBelow, residentMb, send, startFrontDoor, type FrontDoor, type Outcome } from './support/front-door';
 import { hostileRequest, prepareImages, randomSource, type Credentials, type HostileRequest, type Route } from './support/hostile-requests';
 
@@ -58,10 +58,11 @@ describe('the site survives whatever a client sends through its front door', () 
     door = await startFrontDoor();
     const organiser = await signIn({ baseUrl: door.siteUrl }, TEST_ORGANISER.username, TEST_ORGANISER.password);
     credentials.organiser = { cookie: organiser.cookie, userId: organiser.id };
+    // The panel's Super Admin, whom every panel route lets through to its handler.
     const panel = await fetch(`${door.siteUrl}/cms/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'editor@test.invalid', password: 'Editor-Test-1' }),
+      body: JSON.stringify(TEST_SUPER_ADMIN),
     });
     credentials.panelToken = ((await panel.json()) as { data: { token: string } }).data.token;
   }, 240_000);
