@@ -86,12 +86,11 @@ export async function startNginx({ cmsPort, pagesPort, trustedProxies, root, hos
   await chmod(dir, 0o755);
   const html = root ?? path.join(dir, 'html');
   if (!root) await mkdir(html);
-  const trustedProxiesFile = path.join(DEPLOY, 'trusted-proxies.conf');
-  const trusted = trustedProxies ? path.join(dir, 'trusted-proxies.conf') : trustedProxiesFile;
-  if (trustedProxies) await writeFile(trusted, trustedProxies.map((address) => `set_real_ip_from ${address};\n`).join(''));
+  const trustedProxiesFile = trustedProxies ? path.join(dir, 'trusted-proxies.conf') : path.join(DEPLOY, 'trusted-proxies.conf');
+  if (trustedProxies) await writeFile(trustedProxiesFile, trustedProxies.map((address) => `set_real_ip_from ${address};\n`).join(''));
 
   const port = await freePort();
-  const server = configFor(await readFile(path.join(DEPLOY, 'nginx.conf'), 'utf8'), { cmsPort, pagesPort, port, host, root: html, trustedProxiesFile: trusted });
+  const server = configFor(await readFile(path.join(DEPLOY, 'nginx.conf'), 'utf8'), { cmsPort, pagesPort, port, host, root: html, trustedProxiesFile });
   const temp = (name: string) => path.join(dir, name);
   const mimeTypes = '/etc/nginx/mime.types';
   await writeFile(temp('server.conf'), server);
