@@ -20,6 +20,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
   'global::no-outbound-calls',
   // Built once instead of per request: see src/http/security-headers.ts.
   'strapi::security',
+  // Files of the uploads folder never run as the site: see the middleware.
+  'global::upload-headers',
   {
     name: 'strapi::cors',
     config: {

@@ -7,7 +7,7 @@ import { CMS_BEHIND_SITE_SERVER, ROOT, WEB, buildCms, buildWeb, waitFor } from '
 
 export const ARTIFACTS = path.join(ROOT, 'artifacts');
 
-export type Stack = { siteUrl: string; cmsUrl: string; stop(): Promise<void> };
+export type Stack = { siteUrl: string; cmsUrl: string; uploadsDir: string; stop(): Promise<void> };
 
 /**
  * The whole site as in production, on this machine: the built cms on a fresh SQLite database
@@ -59,5 +59,5 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw new Error(`${(error as Error).message}; see artifacts/logs/web.log`);
   }
-  return { siteUrl, cmsUrl, stop };
+  return { siteUrl, cmsUrl, uploadsDir: path.join(workDir, 'public', 'uploads'), stop };
 }

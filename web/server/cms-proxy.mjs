@@ -8,6 +8,7 @@ import { createGzip } from 'node:zlib';
 import { createProxyServer } from 'http-proxy-3';
 import { acceptsEncoding } from './encodings.mjs';
 import { drainUnreadBody, refuse } from './refusals.mjs';
+import { isUploadsPath, withUploadHeaders } from './upload-headers.mjs';
 
 // RFC 9110 §7.6.1: headers about one connection, never passed on in either direction. Node
 // frames and keeps alive each side's connection itself.
@@ -85,7 +86,9 @@ function varyAlso(vary, name) {
 function answerFromCms(upstream, request, response) {
   const status = upstream.statusCode ?? 502;
   const dropped = hopByHop(upstream.headers);
-  const headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !dropped.has(name)));
+  let headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !dropped.has(name)));
+  // request.url is the path on the cms here (/cms/uploads/… arrives as /uploads/…).
+  if (isUploadsPath(request.url ?? '/')) headers = withUploadHeaders(headers);
   const compress = mayCompress(request.method, status, headers);
   // The answer varies with Accept-Encoding whenever it could be compressed, whether or not it is this time.
   if (compress) headers.vary = varyAlso(headers.vary, 'Accept-Encoding');

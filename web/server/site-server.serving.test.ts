@@ -86,6 +86,14 @@ async function startUpstream(): Promise<Upstream> {
       answer.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       return answer.end(json({ url, headers: incoming.headers }));
     }
+    // As the cms answered before its uploads were made harmless: a page stored in its uploads
+    // folder as text/html, with a CSP that lets the site's own scripts run.
+    const uploads: Record<string, string> = { '/uploads/page.html': 'text/html; charset=utf-8', '/uploads/photo.png': 'image/png' };
+    const upload = pathname.includes('uploads') ? uploads[path.posix.normalize(decodeURIComponent(pathname))] : undefined;
+    if (upload) {
+      answer.writeHead(200, { 'Content-Type': upload, 'Content-Security-Policy': "script-src 'self'" });
+      return answer.end(upload.startsWith('text/html') ? '<script>document.title = "ran"</script>' : '\x89PNG');
+    }
     if (pathname === '/api/never-answers') {
       // Takes the body in and never answers: a client that gives up must not leave anything behind.
       incoming.on('error', () => {});
@@ -253,6 +261,26 @@ describe('the site server over HTTP', () => {
       const bare = await send(site.url, '/cms');
       expect(bare.status).toBe(302);
       expect(bare.headers.location).toBe('/cms/admin/');
+    });
+
+    it.each(['/uploads/page.html', '/cms/uploads/page.html', '/cms/uploads%2Fpage.html', '/cms//uploads/page.html'])(
+      'sends %s from the uploads folder as an attachment that cannot run, whatever the cms said',
+      async (address) => {
+        const answer = await send(site.url, address, { headers: { 'Accept-Encoding': 'gzip' } });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+        expect(answer.headers['content-disposition']).toBe('attachment');
+      },
+    );
+
+    it('shows an image from the uploads folder as an image, sandboxed all the same', async () => {
+      const answer = await send(site.url, '/uploads/photo.png');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/png');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(answer.headers['content-disposition']).toBeUndefined();
     });
 
     it('forgets a request whose client gave up halfway', async () => {
