@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 // Kept in the database, not in memory, so the limit holds across cms instances on one PostgreSQL.
 const TABLE = 'gos_rate_limits';
 
-export type RateLimitBucket = 'admin-login' | 'verify-code';
+export type RateLimitBucket = 'admin-login' | 'verify-code' | 'order';
 
 type Limits = { maxFailures: number; windowSeconds: number };
 
@@ -74,4 +74,35 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, client
       }
     },
   };
+}
+
+export type EventLimit = { max: number; windowSeconds: number };
+
+/**
+ * Counts one event that happened (a placed order) for the client and refuses it with a 429 past
+ * `max` events in the window. The count is written in the caller's transaction: an event refused
+ * here, or failing later in the transaction, is rolled back with its count. On PostgreSQL the
+ * client's row stays locked until the commit, so parallel events of one client count one by one.
+ */
+export async function countEvent(
+  /** The transaction strapi.db.transaction hands its callback (a Knex.Transaction is a Knex). */
+  trx: Core.Strapi['db']['connection'],
+  bucket: RateLimitBucket,
+  clientIp: string,
+  { max, windowSeconds }: EventLimit,
+  tooManyMessage: string,
+): Promise<void> {
+  const now = Date.now();
+  const expired = now - windowSeconds * 1000;
+  // The failures column counts the bucket's events.
+  const result = await trx.raw(
+    `INSERT INTO ${TABLE} (bucket, window_start, failures) VALUES (?, ?, 1)
+     ON CONFLICT (bucket) DO UPDATE SET
+       failures = CASE WHEN ${TABLE}.window_start <= ? THEN 1 ELSE ${TABLE}.failures + 1 END,
+       window_start = CASE WHEN ${TABLE}.window_start <= ? THEN excluded.window_start ELSE ${TABLE}.window_start END
+     RETURNING failures`,
+    [`${bucket}:${clientIp}`, now, expired, expired],
+  );
+  const [row] = (Array.isArray(result) ? result : result.rows) as { failures: number | string }[];
+  if (Number(row.failures) > max) throw new ApiError(429, tooManyMessage);
 }
