@@ -12,9 +12,11 @@ export const settingWriteSchema = z.strictObject({
 export type SettingWrite = z.infer<typeof settingWriteSchema>;
 
 /**
- * The limits against order abuse organisers tune in the settings tab (DECISIONS §9). Orders per
- * client goes far above the default: at the festival many shoppers share one address (the
- * venue's Wi-Fi, a carrier's NAT).
+ * The limits against order abuse organisers tune in the settings tab (DECISIONS §9). Units per
+ * line stay within what a cart line may hold at all (CART_LIMITS.maxQuantity in shop.ts, not
+ * imported: the public site reads this module for shop_enabled, and shop.ts would come along);
+ * orders per client go far above the default, since at the festival many shoppers share one
+ * address (the venue's Wi-Fi, a carrier's NAT).
  */
 export const ORDER_LIMIT_FIELDS = {
   maxUnitsPerLine: { label: 'Units per line', min: 1, max: 99, default: 10, key: 'order_max_units_per_line' },
