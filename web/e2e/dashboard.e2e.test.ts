@@ -324,4 +324,24 @@ describe('the organisers dashboard', () => {
     );
     expect(check.value).toBe('true');
   });
+
+  it('settings: the order limits an organiser saves reach the shop at once', async () => {
+    await openTab(page, 'Einstellungen');
+    const perLine = page.getByRole('textbox', { name: 'Units per line' });
+    await perLine.fill('4');
+    await page.getByRole('button', { name: 'Save Order Limits' }).click();
+    await toast(page, 'Success', 'Order limits updated');
+    try {
+      const { items } = (await (await fetch(`${siteUrl()}/api/shop/items`)).json()) as { items: { id: number; title: string }[] };
+      const shirt = items.find((item) => item.title === 'Haus-Shirt „Game Of Slavs“')!;
+      const visitor = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      await openPage(visitor, `${siteUrl()}/shop/item/${shirt.id}`);
+      const choices = visitor.getByLabel('Anzahl:').locator('option');
+      await choices.last().waitFor({ state: 'attached' });
+      expect(await choices.allTextContents()).toEqual(['1', '2', '3', '4']);
+      await visitor.close();
+    } finally {
+      await adminCall(session, 'PUT', '/admin/settings/order-limits', { maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10 });
+    }
+  });
 });

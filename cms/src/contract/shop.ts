@@ -20,7 +20,18 @@ export const SHOP_MESSAGES = {
   unavailable: (title: string) => `Dieser Artikel ist nicht mehr erhältlich: ${title}`,
   unknownVariant: (title: string, variant: string) => `Diese Variante gibt es nicht: ${title} (${variant})`,
   outOfStock: (title: string, variant: string) => `Leider nicht mehr genug auf Lager: ${title} (${variant})`,
+  tooManyUnitsPerLine: (max: number, title: string, variant: string) => `Höchstens ${max} Stück je Artikel: ${title} (${variant})`,
+  tooManyUnitsPerOrder: (max: number) => `Eine Bestellung darf höchstens ${max} Stück enthalten.`,
+  tooManyOrders: (max: number, minutes: number) =>
+    `Zu viele Bestellungen in kurzer Zeit: höchstens ${max} in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`}. Bitte versuche es später erneut.`,
 } as const;
+
+/** The units an order may hold, which the shop shows (organisers tune them, DECISIONS §9). */
+export const unitLimitsSchema = z.object({
+  maxUnitsPerLine: z.number().int().positive(),
+  maxUnitsPerOrder: z.number().int().positive(),
+});
+export type UnitLimits = z.infer<typeof unitLimitsSchema>;
 
 /** The sizes Strapi derives from an upload (only those it made: small images get fewer). */
 export const IMAGE_SIZE_NAMES = ['thumbnail', 'small', 'medium', 'large'] as const;
@@ -41,10 +52,10 @@ export const shopItemSchema = z.strictObject({
 });
 export type ShopItem = z.infer<typeof shopItemSchema>;
 
-export const shopItemsResponseSchema = z.object({ success: z.literal(true), items: z.array(shopItemSchema) });
+export const shopItemsResponseSchema = z.object({ success: z.literal(true), items: z.array(shopItemSchema), unitLimits: unitLimitsSchema });
 export type ShopItemsResponse = z.infer<typeof shopItemsResponseSchema>;
 
-export const shopItemResponseSchema = z.object({ success: z.literal(true), item: shopItemSchema });
+export const shopItemResponseSchema = z.object({ success: z.literal(true), item: shopItemSchema, unitLimits: unitLimitsSchema });
 export type ShopItemResponse = z.infer<typeof shopItemResponseSchema>;
 
 /**

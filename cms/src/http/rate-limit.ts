@@ -5,7 +5,7 @@ import { ApiError } from './api-error';
 // Kept in the database, not in memory, so the limit holds across cms instances on one PostgreSQL.
 const TABLE = 'gos_rate_limits';
 
-export type RateLimitBucket = 'admin-login' | 'admin-login-account' | 'verify-code';
+export type RateLimitBucket = 'admin-login' | 'admin-login-account' | 'verify-code' | 'order';
 
 type Limits = { maxFailures: number; windowSeconds: number };
 
@@ -17,6 +17,27 @@ export async function ensureRateLimitTable(strapi: Core.Strapi) {
     table.bigInteger('window_start').notNullable();
     table.integer('failures').notNullable();
   });
+}
+
+/**
+ * Adds one to a key's count in its window, atomically, starting a new window when the last one
+ * has ended; answers the count with this one and the window's start. The `failures` column counts
+ * whatever the bucket counts (failed attempts, placed orders).
+ */
+async function countOne(knex: Core.Strapi['db']['connection'], key: string, windowMs: number): Promise<{ count: number; windowStart: number }> {
+  const now = Date.now();
+  const expired = now - windowMs;
+  const result = await knex.raw(
+    `INSERT INTO ${TABLE} (bucket, window_start, failures) VALUES (?, ?, 1)
+     ON CONFLICT (bucket) DO UPDATE SET
+       failures = CASE WHEN ${TABLE}.window_start <= ? THEN 1 ELSE ${TABLE}.failures + 1 END,
+       window_start = CASE WHEN ${TABLE}.window_start <= ? THEN excluded.window_start ELSE ${TABLE}.window_start END
+     RETURNING failures, window_start`,
+    [key, now, expired, expired],
+  );
+  // better-sqlite3 answers the rows, pg a result holding them.
+  const [row] = (Array.isArray(result) ? result : result.rows) as { failures: number | string; window_start: number | string }[];
+  return { count: Number(row.failures), windowStart: Number(row.window_start) };
 }
 
 /**
@@ -32,21 +53,7 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
   const windowMs = windowSeconds * 1000;
 
   /** Adds one failure atomically and answers the window's count with it. */
-  async function countFailure(): Promise<{ failures: number; windowStart: number }> {
-    const now = Date.now();
-    const expired = now - windowMs;
-    const result = await knex.raw(
-      `INSERT INTO ${TABLE} (bucket, window_start, failures) VALUES (?, ?, 1)
-       ON CONFLICT (bucket) DO UPDATE SET
-         failures = CASE WHEN ${TABLE}.window_start <= ? THEN 1 ELSE ${TABLE}.failures + 1 END,
-         window_start = CASE WHEN ${TABLE}.window_start <= ? THEN excluded.window_start ELSE ${TABLE}.window_start END
-       RETURNING failures, window_start`,
-      [key, now, expired, expired],
-    );
-    // better-sqlite3 answers the rows, pg a result holding them.
-    const [row] = (Array.isArray(result) ? result : result.rows) as { failures: number | string; window_start: number | string }[];
-    return { failures: Number(row.failures), windowStart: Number(row.window_start) };
-  }
+  const countFailure = () => countOne(knex, key, windowMs);
 
   async function failuresInWindow(): Promise<number> {
     const row = await knex(TABLE).where({ bucket: key }).andWhere('window_start', '>', Date.now() - windowMs).first('failures');
@@ -67,7 +74,7 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
      * client's failures in the window reach the limit.
      */
     async attempt<T>(tooManyMessage: string, check: (client: { earlierFailures: number }) => Promise<T | null>): Promise<T | null> {
-      const { failures, windowStart } = await countFailure();
+      const { count: failures, windowStart } = await countFailure();
       if (failures > maxFailures) {
         await forgive(windowStart);
         throw new ApiError(429, tooManyMessage);
@@ -95,4 +102,24 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
       return result;
     },
   };
+}
+
+export type EventLimit = { max: number; windowSeconds: number };
+
+/**
+ * Counts one event that happened (a placed order) for the client and refuses it with a 429 past
+ * `max` events in the window. The count is written in the caller's transaction: an event refused
+ * here, or failing later in the transaction, is rolled back with its count. On PostgreSQL the
+ * client's row stays locked until the commit, so parallel events of one client count one by one.
+ */
+export async function countEvent(
+  /** The transaction strapi.db.transaction hands its callback (a Knex.Transaction is a Knex). */
+  trx: Core.Strapi['db']['connection'],
+  bucket: RateLimitBucket,
+  clientIp: string,
+  { max, windowSeconds }: EventLimit,
+  tooManyMessage: string,
+): Promise<void> {
+  const { count } = await countOne(trx, `${bucket}:${clientIp}`, windowSeconds * 1000);
+  if (count > max) throw new ApiError(429, tooManyMessage);
 }

@@ -5,6 +5,7 @@ import { adminOrdersResponseSchema, orderStatusUpdateResponseSchema, parseOrderI
 import { orderResponseSchema } from '../../src/contract/shop';
 import { parseCsv } from '../../src/http/csv';
 import { adminCall, call, sessionHeadersFor, signIn, type AdminSession } from '../helpers/api-client';
+import { allowManyOrders } from '../helpers/order-limits';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 type Product = { id: number; documentId: string; title: string; availableQuantity: number };
@@ -34,6 +35,8 @@ describe('admin orders: /api/admin/shop/orders and /api/admin/export/orders', ()
   beforeAll(async () => {
     server = await startTestServer();
     session = await signIn(server);
+    // This file places more orders from one address than a shopper may (order-abuse.test.ts).
+    await allowManyOrders(server, session);
     horn = await server.strapi.db.query('api::product.product').findOne({ where: { title: 'Trinkhorn' } });
     const member = await server.strapi.documents('plugin::users-permissions.user').create({
       data: { username: 'member', email: placeholderEmail('member'), password: 'member-password', confirmed: true, isAdmin: false } as never,

@@ -50,7 +50,8 @@ describe('cached public reads answered by the fast path', () => {
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
       expect(response.headers.get('x-powered-by'), path).toBe('Strapi <strapi.io>');
-      expect(response.headers.get('access-control-allow-origin'), path).toBe('https://elsewhere.example');
+      // Another origin is not allowed to read the answer (only PUBLIC_URL's is, DECISIONS §4).
+      expect(response.headers.get('access-control-allow-origin'), path).toBeNull();
       expect(response.headers.get('vary'), path).toContain('Origin');
     }
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingResponseSchema } from '../../src/contract/settings';
+import { failureSchema } from '../../src/contract/common';
+import { DEFAULT_ORDER_LIMITS, orderLimitsResponseSchema, settingResponseSchema, type OrderLimits } from '../../src/contract/settings';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
@@ -46,5 +47,84 @@ describe('shop setting', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, error: expect.any(String) });
     expect((await call(server, 'GET', '/api/settings/shop_enabled')).body).toEqual({ success: true, value: 'true' });
+  });
+
+  describe('order limits: /api/admin/settings/order-limits', () => {
+    const readLimits = async () => orderLimitsResponseSchema.parse((await adminCall(server, session, 'GET', '/api/admin/settings/order-limits')).body).limits;
+    const writeLimits = (body: unknown) => adminCall(server, session, 'PUT', '/api/admin/settings/order-limits', { body });
+
+    it('answers the defaults before any change: 10 units per line, 30 per order, 10 orders per client in 10 minutes', async () => {
+      expect(await readLimits()).toEqual({ maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10 });
+    });
+
+    it('stores all four at once and answers them', async () => {
+      const limits: OrderLimits = { maxUnitsPerLine: 5, maxUnitsPerOrder: 12, maxOrdersPerClient: 250, windowMinutes: 60 };
+      const response = await writeLimits(limits);
+      expect(response.status).toBe(200);
+      expect(orderLimitsResponseSchema.parse(response.body)).toEqual({ success: true, limits });
+      expect(await readLimits()).toEqual(limits);
+      expect((await writeLimits(DEFAULT_ORDER_LIMITS)).status).toBe(200);
+      expect(await readLimits()).toEqual(DEFAULT_ORDER_LIMITS);
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['0 units per line', { maxUnitsPerLine: 0 }, 'Units per line must be a whole number from 1 to 99'],
+      ['100 units per line', { maxUnitsPerLine: 100 }, 'Units per line must be a whole number from 1 to 99'],
+      ['1.5 units per line', { maxUnitsPerLine: 1.5 }, 'Units per line must be a whole number from 1 to 99'],
+      ['units per line as text', { maxUnitsPerLine: '10' }, 'Units per line must be a whole number from 1 to 99'],
+      ['1000 units per order', { maxUnitsPerOrder: 1000 }, 'Units per order must be a whole number from 1 to 999'],
+      ['no units per order', { maxUnitsPerOrder: undefined }, 'Units per order must be a whole number from 1 to 999'],
+      ['0 orders per client', { maxOrdersPerClient: 0 }, 'Orders per client must be a whole number from 1 to 10000'],
+      ['10001 orders per client', { maxOrdersPerClient: 10_001 }, 'Orders per client must be a whole number from 1 to 10000'],
+      ['a window of 0 minutes', { windowMinutes: 0 }, 'The window in minutes must be a whole number from 1 to 1440'],
+      ['a window of 1441 minutes', { windowMinutes: 1441 }, 'The window in minutes must be a whole number from 1 to 1440'],
+      ['a window of null', { windowMinutes: null }, 'The window in minutes must be a whole number from 1 to 1440'],
+      ['more units per line than per order', { maxUnitsPerLine: 20, maxUnitsPerOrder: 19 }, 'Units per line cannot be more than units per order'],
+      ['an unknown field', { maxUnitsPerCustomer: 5 }, 'The order limits are invalid'],
+    ])('refuses %s with a clear 400 and keeps the limits', async (_label, change, error) => {
+      const before = await readLimits();
+      const response = await writeLimits({ ...DEFAULT_ORDER_LIMITS, ...change });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error });
+      expect(await readLimits()).toEqual(before);
+    });
+
+    it.each([[[]], [['maxUnitsPerLine', 10]], ['10'], [null]])('refuses the body %j with a 400', async (body) => {
+      const before = await readLimits();
+      const response = await writeLimits(body);
+      expect(response.status).toBe(400);
+      expect(failureSchema.parse(response.body).error).toMatch(/^The (order limits are invalid|request body is malformed)/);
+      expect(await readLimits()).toEqual(before);
+    });
+
+    it('is for organisers only, and not among the public settings', async () => {
+      expect((await call(server, 'GET', '/api/admin/settings/order-limits')).status).toBe(401);
+      expect((await call(server, 'PUT', '/api/admin/settings/order-limits', { body: DEFAULT_ORDER_LIMITS })).status).toBe(401);
+      for (const key of ['order_max_units_per_line', 'order_max_per_client']) {
+        expect((await call(server, 'GET', `/api/settings/${key}`)).status).toBe(404);
+      }
+      const write = await adminCall(server, session, 'POST', '/api/admin/settings', { body: { key: 'order_max_units_per_line', value: '50' } });
+      expect(write.status).toBe(400);
+    });
+
+    it('answers shop_enabled exactly as before', async () => {
+      await writeLimits({ ...DEFAULT_ORDER_LIMITS, maxUnitsPerLine: 3 });
+      try {
+        expect((await call(server, 'GET', '/api/settings/shop_enabled')).body).toEqual({ success: true, value: 'true' });
+      } finally {
+        await writeLimits(DEFAULT_ORDER_LIMITS);
+      }
+    });
+
+    it('reads a value a panel edit left out of range as its default', async () => {
+      const rows = server.strapi.db.query('api::setting.setting');
+      const where = { key: 'order_max_units_per_order' };
+      if (!(await rows.update({ where, data: { value: 'viele' } }))) await rows.create({ data: { ...where, value: 'viele' } });
+      try {
+        expect((await readLimits()).maxUnitsPerOrder).toBe(30);
+      } finally {
+        await writeLimits(DEFAULT_ORDER_LIMITS);
+      }
+    });
   });
 });

@@ -197,4 +197,29 @@ describe('two cms instances on one PostgreSQL database', () => {
       expect(stored).toBe(1);
     });
   });
+
+  describe('orders per client, counted once for both instances', () => {
+    it('lets exactly 10 of 25 orders from one address through, spread over both at once', async () => {
+      await a.strapi.db.connection('gos_rate_limits').where('bucket', 'like', 'order:%').del();
+      const shirt = await product('Haus-Shirt „Game Of Slavs“');
+      const ordersBefore = await a.strapi.db.query('api::order.order').count();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, n) =>
+          call(instance(n), 'POST', '/api/shop/orders', {
+            body: { firstName: `Käufer ${n}`, lastName: 'Vielfach', items: JSON.stringify([{ id: shirt.id, variant: 'M', quantity: 1 }]) },
+          }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual(
+        Array(15).fill(
+          expect.objectContaining({
+            status: 429,
+            body: { success: false, error: 'Zu viele Bestellungen in kurzer Zeit: höchstens 10 in 10 Minuten. Bitte versuche es später erneut.' },
+          }),
+        ),
+      );
+      expect(await a.strapi.db.query('api::order.order').count()).toBe(ordersBefore + 10);
+    });
+  });
 });

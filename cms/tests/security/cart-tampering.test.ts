@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contract/common';
 import { parseOrderItems, type OrderItem } from '../../src/contract/orders';
+import { DEFAULT_ORDER_LIMITS } from '../../src/contract/settings';
 import { orderRequestSchema, orderResponseSchema, SHOP_MESSAGES } from '../../src/contract/shop';
 import { call } from '../helpers/api-client';
+import { allowManyOrders } from '../helpers/order-limits';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 import { reportFigures, securityRuns } from '../helpers/figures';
 import { serverReading } from './support/malformed';
@@ -14,11 +16,13 @@ type Product = { id: number; documentId: string; title: string; price: number; v
 const RUNS = securityRuns(500);
 // The total column is a 32-bit integer on PostgreSQL (order service).
 const MAX_TOTAL = 2_147_483_647;
+// The caps on units stay at their defaults here; only the orders per client are raised.
+const { maxUnitsPerLine, maxUnitsPerOrder } = DEFAULT_ORDER_LIMITS;
 
 /**
  * What the shop must answer, worked out from the contract schema and the database alone:
- * 400 for a cart the schema refuses or that names an unknown or inactive product or variant,
- * 409 when a product has not enough stock, otherwise 200 with these lines at the database's prices.
+ * 400 for a cart the schema refuses, that names an unknown or inactive product or variant, or
+ * that holds more units than the caps allow (per product and variant, and in all), 409 when a product has not enough stock, otherwise 200 with these lines at the database's prices.
  */
 function expectedOutcome(body: unknown, products: Map<number, Product>): { status: 200; items: OrderItem[]; total: number } | { status: 400 | 409 } {
   const parsed = orderRequestSchema.safeParse(body);
@@ -33,6 +37,8 @@ function expectedOutcome(body: unknown, products: Map<number, Product>): { statu
     else lines.set(key, { id: product.id, title: product.title, variant: line.variant, quantity: line.quantity, price: product.price });
   }
   const items = [...lines.values()];
+  if (items.some((item) => item.quantity > maxUnitsPerLine)) return { status: 400 };
+  if (items.reduce((sum, item) => sum + item.quantity, 0) > maxUnitsPerOrder) return { status: 400 };
   const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   if (total > MAX_TOTAL) return { status: 400 };
   const wanted = new Map<number, number>();
@@ -56,6 +62,8 @@ describe('tampered carts', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // Every tampered order comes from 127.0.0.1: far more than a shopper may place (order-abuse.test.ts).
+    await allowManyOrders(server);
     catalogue = [...(await readProducts()).values()];
     // Two products that never run out, one that runs out during the run, one sold out, one inactive.
     const [plenty, more, scarce] = catalogue.filter((p) => p.isActive && p.availableQuantity > 0);
@@ -181,7 +189,7 @@ describe('tampered carts', () => {
     expect(await orderCount()).toBe(ordersBefore + answers.filter((answer) => answer.status === 200).length);
     for (const [index, answer] of answers.entries()) {
       if (answer.status === 409) expect(answer.body).toEqual({ success: false, error: SHOP_MESSAGES.outOfStock(target.title, target.variants[0]) });
-      if (answer.status === 400) expect(Number.isInteger(quantities[index]) && (quantities[index] as number) >= 1 && (quantities[index] as number) <= 99).toBe(false);
+      if (answer.status === 400) expect(Number.isInteger(quantities[index]) && (quantities[index] as number) >= 1 && (quantities[index] as number) <= maxUnitsPerLine).toBe(false);
     }
   });
 });

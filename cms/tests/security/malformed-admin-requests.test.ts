@@ -3,7 +3,7 @@ import { generateCodesRequestSchema } from '../../src/contract/access-codes';
 import { houseInputSchema, housesResponseSchema } from '../../src/contract/houses';
 import { orderStatusUpdateSchema } from '../../src/contract/orders';
 import { productCreateSchema, productUpdateSchema } from '../../src/contract/products';
-import { settingWriteSchema } from '../../src/contract/settings';
+import { DEFAULT_ORDER_LIMITS, orderLimitsSchema, settingWriteSchema } from '../../src/contract/settings';
 import { orderResponseSchema } from '../../src/contract/shop';
 import { importUsersRequestSchema, userCreateSchema, userResponseSchema, userUpdateSchema } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
@@ -56,6 +56,7 @@ describe('generated malformed requests on every admin call that reads a body', (
       'POST /api/admin/generate-codes': { path: '/api/admin/generate-codes', schema: generateCodesRequestSchema, valid: { houseId: house.id, count: 1 } },
       'PUT /api/admin/shop/orders/:id': { path: `/api/admin/shop/orders/${order.id}`, schema: orderStatusUpdateSchema, valid: { status: 'processing' } },
       'POST /api/admin/settings': { path: '/api/admin/settings', schema: settingWriteSchema, valid: { key: 'shop_enabled', value: 'true' } },
+      'PUT /api/admin/settings/order-limits': { path: '/api/admin/settings/order-limits', schema: orderLimitsSchema, valid: { ...DEFAULT_ORDER_LIMITS } },
       'POST /api/admin/shop/items': { path: '/api/admin/shop/items', schema: productCreateSchema, valid: productFields },
       'PUT /api/admin/shop/items/:id': { path: `/api/admin/shop/items/${product.id}`, schema: productUpdateSchema, valid: productFields },
     };

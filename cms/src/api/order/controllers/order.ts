@@ -22,7 +22,7 @@ export default factories.createCoreController(UID, ({ strapi }) => {
   return {
     async place(ctx: Context) {
       const request = parseInput(orderRequestSchema, requestBody(ctx), SHOP_MESSAGES.orderInvalid);
-      const { orderNumber, total } = await orders().place(request);
+      const { orderNumber, total } = await orders().place(request, ctx.request.ip);
       ctx.body = { success: true, orderNumber, total };
     },
 

@@ -7,7 +7,10 @@ import { isDuplicateOrderNumber } from '../../../bootstrap/order-number-index';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
 import { euro, germanDateTime } from '../../../http/german-format';
+import { countEvent } from '../../../http/rate-limit';
+import type { OrderLimits } from '../../../contract/settings';
 import type { ProductService, StockLine } from '../../product/services/product';
+import type { SettingService } from '../../setting/services/setting';
 
 const UID = 'api::order.order';
 
@@ -77,27 +80,27 @@ const toAdminOrder = (order: OrderRecord): AdminOrder => ({
   total: order.total,
 });
 
+/** The caps on units (DECISIONS §9), checked on the merged lines: splitting a line gains nothing. */
+function checkUnits(items: OrderItem[], { maxUnitsPerLine, maxUnitsPerOrder }: OrderLimits) {
+  const tooMany = items.find((item) => item.quantity > maxUnitsPerLine);
+  if (tooMany) throw badRequest(SHOP_MESSAGES.tooManyUnitsPerLine(maxUnitsPerLine, tooMany.title, tooMany.variant));
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  if (units > maxUnitsPerOrder) throw badRequest(SHOP_MESSAGES.tooManyUnitsPerOrder(maxUnitsPerOrder));
+}
+
 const stockLines = (items: OrderItem[]): StockLine[] =>
   items.map((item) => ({ productId: item.id, quantity: item.quantity, title: item.title, variant: item.variant }));
 
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = () => strapi.documents(UID);
   const products = () => strapi.service('api::product.product') as ProductService;
+  const settings = () => strapi.service('api::setting.setting') as SettingService;
 
   const findRecord = async (id: number) => {
     const order = (await documents().findFirst({ filters: { id } })) as OrderRecord | null;
     if (!order) throw notFound(ORDER_MESSAGES.notFound);
     return order;
   };
-
-  async function shopIsOpen(): Promise<boolean> {
-    try {
-      return (await strapi.service('api::setting.setting').readPublic('shop_enabled')) === 'true';
-    } catch (error) {
-      if (error instanceof ApiError) return false;
-      throw error;
-    }
-  }
 
   /** The cart with the database's titles and prices; refuses unknown or inactive products and unknown variants. */
   async function priceCart(lines: OrderRequest['items']): Promise<OrderItem[]> {
@@ -122,13 +125,17 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Prices the cart, stores the order and takes its stock in one transaction: the catalogue is
-   * read inside it, one turn at the database per order (on SQLite's single connection, reading
-   * it first and queueing again for the transaction made the slowest orders wait twice).
+   * Counts the order against the client's limit, prices the cart, stores the order and takes its
+   * stock in one transaction: the catalogue is read inside it, one turn at the database per order
+   * (on SQLite's single connection, reading it first and queueing again for the transaction made
+   * the slowest orders wait twice), and an order refused on the way takes its count back with it.
    */
-  function placeWithNumber(request: OrderRequest, orderNumber: string) {
-    return strapi.db.transaction(async ({ onCommit }) => {
+  function placeWithNumber(request: OrderRequest, orderNumber: string, limits: OrderLimits, clientIp: string) {
+    return strapi.db.transaction(async ({ trx, onCommit }) => {
+      const { maxOrdersPerClient: max, windowMinutes } = limits;
+      await countEvent(trx, 'order', clientIp, { max, windowSeconds: windowMinutes * 60 }, SHOP_MESSAGES.tooManyOrders(max, windowMinutes));
       const items = await priceCart(request.items);
+      checkUnits(items, limits);
       const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
       if (total > MAX_TOTAL) throw badRequest(SHOP_MESSAGES.orderTooLarge);
       // Through the Query Engine, which also gives the row its documentId: the document service
@@ -175,17 +182,19 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * Places an order: prices from the database, stock taken atomically, the order stored, all in
-     * one transaction, so a refused line leaves neither an order nor a changed stock behind.
+     * Places an order: counted against the client's limit, prices from the database, stock taken
+     * atomically, the order stored, all in one transaction, so a refused order leaves neither an
+     * order, a changed stock nor a count behind.
      */
-    async place(request: OrderRequest): Promise<{ orderNumber: string; total: number }> {
-      if (!(await shopIsOpen())) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
+    async place(request: OrderRequest, clientIp: string): Promise<{ orderNumber: string; total: number }> {
+      const { shopEnabled, limits } = await settings().readOrderRules();
+      if (!shopEnabled) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
 
       // A new number repeats an earlier one about once in a billion orders of a day; the unique
       // index refuses it and the order is placed again, with a new number.
       for (let attempt = 1; ; attempt++) {
         try {
-          return await placeWithNumber(request, newOrderNumber());
+          return await placeWithNumber(request, newOrderNumber(), limits, clientIp);
         } catch (error) {
           if (attempt < 3 && isDuplicateOrderNumber(error)) continue;
           throw error;

@@ -2,11 +2,12 @@ import { factories } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { PRODUCT_MESSAGES, productCreateSchema, productUpdateSchema } from '../../../contract/products';
 import { idParamSchema } from '../../../contract/common';
-import { SHOP_MESSAGES } from '../../../contract/shop';
+import { SHOP_MESSAGES, type UnitLimits } from '../../../contract/shop';
 import { notFound } from '../../../http/api-error';
 import { checkImageFile, uploadedFile } from '../../../http/image-upload';
 import { publicCacheKey, sendCachedJson } from '../../../http/public-cache';
 import { parseInput, requestBody } from '../../../http/validate';
+import type { SettingService } from '../../setting/services/setting';
 import type { ProductService } from '../services/product';
 
 const UID = 'api::product.product';
@@ -20,15 +21,26 @@ const productId = (ctx: Context, message: string) => {
 
 export default factories.createCoreController(UID, ({ strapi }) => {
   const products = () => strapi.service(UID) as ProductService;
+  // The shop shows the caps beside the items it reads anyway, so they cost no call of their own.
+  const unitLimits = async (): Promise<UnitLimits> => {
+    const { maxUnitsPerLine, maxUnitsPerOrder } = await (strapi.service('api::setting.setting') as SettingService).readOrderLimits();
+    return { maxUnitsPerLine, maxUnitsPerOrder };
+  };
 
   return {
     async listPublic(ctx: Context) {
-      await sendCachedJson(ctx, publicCacheKey.shopItems, async () => ({ success: true, items: await products().listPublic() }));
+      await sendCachedJson(ctx, publicCacheKey.shopItems, async () => {
+        const [items, limits] = await Promise.all([products().listPublic(), unitLimits()]);
+        return { success: true, items, unitLimits: limits };
+      });
     },
 
     async findPublic(ctx: Context) {
       const id = productId(ctx, SHOP_MESSAGES.itemNotFound);
-      await sendCachedJson(ctx, publicCacheKey.shopItem(id), async () => ({ success: true, item: await products().findPublic(id) }));
+      await sendCachedJson(ctx, publicCacheKey.shopItem(id), async () => {
+        const [item, limits] = await Promise.all([products().findPublic(id), unitLimits()]);
+        return { success: true, item, unitLimits: limits };
+      });
     },
 
     async listAdmin(ctx: Context) {

@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
+const admin = { auth: false as const, middlewares: ['global::require-admin'] };
+
 const routes: Core.RouterConfig = {
   type: 'content-api',
   routes: [
@@ -9,12 +11,9 @@ const routes: Core.RouterConfig = {
       handler: 'api::setting.setting.read',
       config: { auth: false, policies: [] },
     },
-    {
-      method: 'POST',
-      path: '/admin/settings',
-      handler: 'api::setting.setting.write',
-      config: { auth: false, middlewares: ['global::require-admin'] },
-    },
+    { method: 'POST', path: '/admin/settings', handler: 'api::setting.setting.write', config: admin },
+    { method: 'GET', path: '/admin/settings/order-limits', handler: 'api::setting.setting.readOrderLimits', config: admin },
+    { method: 'PUT', path: '/admin/settings/order-limits', handler: 'api::setting.setting.writeOrderLimits', config: admin },
   ],
 };
 

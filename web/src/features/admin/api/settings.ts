@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingResponseSchema } from '@contract/settings';
+import { orderLimitsResponseSchema, settingResponseSchema, type OrderLimits } from '@contract/settings';
 import { api } from '@/lib/api-client';
 import { adminRequest } from '../lib/admin-request';
 
@@ -20,3 +20,12 @@ export const useShopEnabled = () => useQuery(shopEnabledQueryOptions());
 
 export const setShopEnabled = (enabled: boolean) =>
   adminRequest({ method: 'POST', url: '/admin/settings', data: { key: 'shop_enabled', value: enabled ? 'true' : 'false' } });
+
+export const getOrderLimits = async (): Promise<OrderLimits> =>
+  orderLimitsResponseSchema.parse(await adminRequest({ method: 'GET', url: '/admin/settings/order-limits' })).limits;
+
+export const orderLimitsQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings', 'order-limits'], queryFn: getOrderLimits });
+export const useOrderLimits = () => useQuery(orderLimitsQueryOptions());
+
+export const setOrderLimits = async (limits: OrderLimits): Promise<OrderLimits> =>
+  orderLimitsResponseSchema.parse(await adminRequest({ method: 'PUT', url: '/admin/settings/order-limits', data: limits })).limits;

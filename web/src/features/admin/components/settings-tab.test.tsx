@@ -7,6 +7,9 @@ import { SettingsTab } from './settings-tab';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
+const DEFAULTS = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10 };
+const orderLimitsRead = { 'GET /admin/settings/order-limits': { success: true, limits: DEFAULTS } };
+
 describe('SettingsTab', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -17,7 +20,7 @@ describe('SettingsTab', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('switches the shop off and says so', async () => {
-    const request = mockAdminApi({ 'POST /admin/settings': { success: true } });
+    const request = mockAdminApi({ ...orderLimitsRead, 'POST /admin/settings': { success: true } });
     const { user } = render(<SettingsTab />);
     expect(screen.getByText('Shop Settings')).toBeInTheDocument();
     expect(await screen.findByText(/enabled and visible to all visitors/)).toBeInTheDocument();
@@ -29,7 +32,7 @@ describe('SettingsTab', () => {
 
   it('disables the switch while saving and reports a failure', async () => {
     let fail: (error: unknown) => void = () => {};
-    mockAdminApi({ 'POST /admin/settings': () => new Promise((_resolve, reject) => (fail = reject)) });
+    mockAdminApi({ ...orderLimitsRead, 'POST /admin/settings': () => new Promise((_resolve, reject) => (fail = reject)) });
     const { user } = render(<SettingsTab />);
     await screen.findByText(/enabled and visible/);
     await user.click(screen.getByRole('switch', { name: 'Enable Shop' }));
@@ -40,5 +43,80 @@ describe('SettingsTab', () => {
         expect.objectContaining({ title: 'Error', message: 'Failed to update shop setting. Please try again.' }),
       ),
     );
+  });
+
+  describe('order limits', () => {
+    const field = (label: string) => screen.getByRole('textbox', { name: label });
+
+    it('shows the current limits and saves changed ones', async () => {
+      const request = mockAdminApi({
+        ...orderLimitsRead,
+        'PUT /admin/settings/order-limits': (config: { data?: unknown }) => ({ success: true, limits: config.data }),
+      });
+      const { user } = render(<SettingsTab />);
+
+      expect(await screen.findByRole('textbox', { name: 'Units per line' })).toHaveValue('10');
+      expect(field('Units per order')).toHaveValue('30');
+      expect(field('Orders per client')).toHaveValue('10');
+      expect(field('Window (minutes)')).toHaveValue('10');
+
+      await user.clear(field('Units per line'));
+      await user.type(field('Units per line'), '5');
+      await user.clear(field('Orders per client'));
+      await user.type(field('Orders per client'), '200');
+      await user.click(screen.getByRole('button', { name: 'Save Order Limits' }));
+
+      await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order limits updated' })));
+      expect(request).toHaveBeenCalledWith(
+        expect.objectContaining({
+          method: 'PUT',
+          url: '/admin/settings/order-limits',
+          data: { maxUnitsPerLine: 5, maxUnitsPerOrder: 30, maxOrdersPerClient: 200, windowMinutes: 10 },
+        }),
+      );
+      expect(field('Units per line')).toHaveValue('5');
+    });
+
+    it('names what is out of range and sends nothing', async () => {
+      const request = mockAdminApi(orderLimitsRead);
+      const { user } = render(<SettingsTab />);
+
+      await user.clear(await screen.findByRole('textbox', { name: 'Units per line' }));
+      await user.type(field('Units per line'), '0');
+      await user.clear(field('Window (minutes)'));
+      await user.type(field('Window (minutes)'), '1441');
+      await user.clear(field('Orders per client'));
+      await user.click(screen.getByRole('button', { name: 'Save Order Limits' }));
+
+      expect(screen.getByText('Units per line must be a whole number from 1 to 99')).toBeInTheDocument();
+      expect(screen.getByText('Orders per client must be a whole number from 1 to 10000')).toBeInTheDocument();
+      expect(screen.getByText('The window in minutes must be a whole number from 1 to 1440')).toBeInTheDocument();
+
+      await user.clear(field('Units per line'));
+      await user.type(field('Units per line'), '40');
+      await user.clear(field('Window (minutes)'));
+      await user.type(field('Window (minutes)'), '60');
+      await user.type(field('Orders per client'), '10');
+      await user.click(screen.getByRole('button', { name: 'Save Order Limits' }));
+      expect(screen.getByText('Units per line cannot be more than units per order')).toBeInTheDocument();
+      expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT' }));
+    });
+
+    it('shows the server’s reason when it refuses', async () => {
+      mockAdminApi({
+        ...orderLimitsRead,
+        'PUT /admin/settings/order-limits': () => {
+          throw new ApiError(400, '400: {"success":false,"error":"Units per order must be a whole number from 1 to 999"}');
+        },
+      });
+      const { user } = render(<SettingsTab />);
+
+      await user.click(await screen.findByRole('button', { name: 'Save Order Limits' }));
+      await waitFor(() =>
+        expect(notifications.show).toHaveBeenCalledWith(
+          expect.objectContaining({ title: 'Error', message: 'Units per order must be a whole number from 1 to 999' }),
+        ),
+      );
+    });
   });
 });

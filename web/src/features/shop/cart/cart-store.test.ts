@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { horn, shirt } from '../testing/shop-fixtures';
 import {
   addToCart,
+  canIncrease,
   cartItemCount,
   cartTotal,
   changeQuantity,
   orderItemsText,
   parseCart,
+  reachesUnitLimits,
   reconcileCart,
   removeLine,
   type CartLine,
@@ -37,6 +39,28 @@ describe('the cart rules', () => {
     const cart = addToCart([{ ...shirtM, quantity: 95 }], { ...shirtM, quantity: 10 });
     expect(cart[0].quantity).toBe(99);
     expect(changeQuantity(cart, shirtM, 1)[0].quantity).toBe(99);
+  });
+
+  it('fills a line up to the cap per line it is given, and takes nothing from a line above it', () => {
+    expect(addToCart([{ ...shirtM, quantity: 8 }], { ...shirtM, quantity: 5 }, 10)[0].quantity).toBe(10);
+    expect(addToCart([], { ...shirtM, quantity: 12 }, 10)[0].quantity).toBe(10);
+    expect(addToCart([{ ...shirtM, quantity: 15 }], shirtM, 10)[0].quantity).toBe(15);
+    expect(changeQuantity([{ ...shirtM, quantity: 10 }], shirtM, 1, 10)[0].quantity).toBe(10);
+    expect(changeQuantity([{ ...shirtM, quantity: 15 }], shirtM, 1, 10)[0].quantity).toBe(15);
+    expect(changeQuantity([{ ...shirtM, quantity: 15 }], shirtM, -1, 10)[0].quantity).toBe(14);
+  });
+
+  it('allows plus below both caps only, and says when a cap is reached', () => {
+    const limits = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30 };
+    const nine = { ...shirtM, quantity: 9 };
+    expect(canIncrease([nine], nine, limits)).toBe(true);
+    expect(reachesUnitLimits([nine], limits)).toBe(false);
+    const ten = { ...shirtM, quantity: 10 };
+    expect(canIncrease([ten], ten, limits)).toBe(false);
+    expect(reachesUnitLimits([ten], limits)).toBe(true);
+    const full = [{ ...shirtM, quantity: 9 }, { ...shirtL, quantity: 9 }, { ...hornSmall, quantity: 12 }];
+    expect(canIncrease(full, full[0], limits)).toBe(false);
+    expect(reachesUnitLimits(full, limits)).toBe(true);
   });
 
   it('changes quantities with minus and plus; minus to zero removes the line', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CART_LIMITS, type ShopItem } from '@contract/shop';
+import { DEFAULT_ORDER_LIMITS } from '@contract/settings';
+import { CART_LIMITS, type ShopItem, type UnitLimits } from '@contract/shop';
 
 /** SPEC §3: the cart lives in browser storage under `{product}_cart`; the product is this site. */
 export const CART_STORAGE_KEY = 'game-of-slavs_cart';
@@ -21,6 +22,12 @@ export const EMPTY_CART: readonly CartLine[] = Object.freeze([]);
 // The server refuses more than this per line, so the cart never builds such a line.
 const MAX_QUANTITY = CART_LIMITS.maxQuantity;
 
+/** The caps on units until the shop's answer says which hold (DECISIONS §9); the server has the last word. */
+export const DEFAULT_UNIT_LIMITS: UnitLimits = {
+  maxUnitsPerLine: DEFAULT_ORDER_LIMITS.maxUnitsPerLine,
+  maxUnitsPerOrder: DEFAULT_ORDER_LIMITS.maxUnitsPerOrder,
+};
+
 const storedLineSchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -35,31 +42,44 @@ const storedLineSchema = z.object({
 
 const sameLine = (line: LineKey, key: LineKey) => line.id === key.id && line.variant === key.variant;
 
-/** Adds a line, or the quantity to the line of the same item and variant. */
-export const addToCart = (lines: readonly CartLine[], added: CartLine): CartLine[] => {
+/** The units a line may reach: the cap per line, and never more than the server reads. */
+const lineCap = (maxUnitsPerLine: number) => Math.min(maxUnitsPerLine, MAX_QUANTITY);
+
+/**
+ * Adds a line, or the quantity to the line of the same item and variant, up to the cap per line
+ * (a line that already holds more keeps what it has).
+ */
+export const addToCart = (lines: readonly CartLine[], added: CartLine, maxUnitsPerLine: number = MAX_QUANTITY): CartLine[] => {
+  const cap = lineCap(maxUnitsPerLine);
   const existing = lines.find((line) => sameLine(line, added));
-  if (!existing) return [...lines, { ...added, quantity: Math.min(added.quantity, MAX_QUANTITY) }];
+  if (!existing) return [...lines, { ...added, quantity: Math.min(added.quantity, cap) }];
   return lines.map((line) =>
     line === existing
-      ? { ...line, title: added.title, price: added.price, quantity: Math.min(line.quantity + added.quantity, MAX_QUANTITY) }
+      ? { ...line, title: added.title, price: added.price, quantity: Math.max(line.quantity, Math.min(line.quantity + added.quantity, cap)) }
       : line,
   );
 };
 
-/** Minus and plus; a quantity of 0 or less removes the line. */
-export const changeQuantity = (lines: readonly CartLine[], key: LineKey, delta: number): CartLine[] =>
+/** Minus and plus; plus stops at the cap per line, and a quantity of 0 or less removes the line. */
+export const changeQuantity = (lines: readonly CartLine[], key: LineKey, delta: number, maxUnitsPerLine: number = MAX_QUANTITY): CartLine[] =>
   lines.flatMap((line) => {
     if (!sameLine(line, key)) return [line];
-    const quantity = Math.min(line.quantity + delta, MAX_QUANTITY);
+    const quantity = delta > 0 ? Math.max(line.quantity, Math.min(line.quantity + delta, lineCap(maxUnitsPerLine))) : line.quantity + delta;
     return quantity > 0 ? [{ ...line, quantity }] : [];
   });
 
 export const removeLine = (lines: readonly CartLine[], key: LineKey): CartLine[] =>
   lines.filter((line) => !sameLine(line, key));
 
-export const canIncrease = (line: CartLine) => line.quantity < MAX_QUANTITY;
-
 export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Whether plus may add a unit to the line: below the cap per line, and the cart below the cap per order. */
+export const canIncrease = (lines: readonly CartLine[], line: CartLine, limits: UnitLimits) =>
+  line.quantity < lineCap(limits.maxUnitsPerLine) && cartItemCount(lines) < limits.maxUnitsPerOrder;
+
+/** Whether the cart has reached a cap: a line at the cap per line, or the cart at the cap per order. */
+export const reachesUnitLimits = (lines: readonly CartLine[], limits: UnitLimits) =>
+  lines.some((line) => line.quantity >= limits.maxUnitsPerLine) || cartItemCount(lines) >= limits.maxUnitsPerOrder;
 
 /** Cents; what the shopper sees. The order's real total comes back from the server. */
 export const cartTotal = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.price * line.quantity, 0);

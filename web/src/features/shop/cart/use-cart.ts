@@ -13,9 +13,10 @@ import {
 } from './cart-store';
 
 // Every change starts from what storage holds now, not from the rendered copy: another tab may have written since.
+// add and increase stop at the cap per line they are given.
 const cartActions = {
-  add: (line: CartLine) => writeCart(addToCart(readCart(), line)),
-  increase: (key: LineKey) => writeCart(changeQuantity(readCart(), key, 1)),
+  add: (line: CartLine, maxUnitsPerLine?: number) => writeCart(addToCart(readCart(), line, maxUnitsPerLine)),
+  increase: (key: LineKey, maxUnitsPerLine?: number) => writeCart(changeQuantity(readCart(), key, 1, maxUnitsPerLine)),
   decrease: (key: LineKey) => writeCart(changeQuantity(readCart(), key, -1)),
   remove: (key: LineKey) => writeCart(removeLine(readCart(), key)),
   clear: clearCart,

@@ -1,11 +1,13 @@
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { formatPrice } from '@/lib/format';
-import { canIncrease, type CartLine as Line, type LineKey } from '../cart/cart-store';
+import type { CartLine as Line, LineKey } from '../cart/cart-store';
 import { lineName } from '../utils/labels';
 import classes from './cart-line.module.css';
 
 type CartLineProps = {
   line: Line;
+  /** False once the line or the cart has reached its cap on units. */
+  canIncrease: boolean;
   onIncrease: (key: LineKey) => void;
   onDecrease: (key: LineKey) => void;
   onRemove: (key: LineKey) => void;
@@ -24,7 +26,7 @@ const PLUS = 'M12 5v14M5 12h14';
 const BIN = 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6';
 
 /** One cart line: what it is, minus and plus, the line's sum and a remove button. */
-export function CartLine({ line, onIncrease, onDecrease, onRemove }: CartLineProps) {
+export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove }: CartLineProps) {
   const name = lineName(line);
   const key = { id: line.id, variant: line.variant };
 
@@ -54,7 +56,7 @@ export function CartLine({ line, onIncrease, onDecrease, onRemove }: CartLinePro
           color="gold.3"
           size={40}
           aria-label={`Anzahl von ${name} erhöhen`}
-          disabled={!canIncrease(line)}
+          disabled={!canIncrease}
           onClick={() => onIncrease(key)}
         >
           <Icon path={PLUS} />

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { render, screen, waitFor, within } from '@/testing/render';
 import { CART_STORAGE_KEY, type CartLine } from '../cart/cart-store';
-import { horn, mockShopApi, shirt, shownPrice } from '../testing/shop-fixtures';
+import { horn, itemsAnswer, mockShopApi, shirt, shownPrice } from '../testing/shop-fixtures';
 import { CartView } from './cart-view';
 
 const shirtM: CartLine = { id: 1, title: 'Haus-Shirt', price: 2500, variant: 'M', quantity: 2 };
@@ -79,6 +79,51 @@ describe('CartView', () => {
     expect(screen.getByText('Euer Warenkorb ist leer')).toBeInTheDocument();
   });
 
+  it('stops "+" at 10 units of a line and then says the caps', async () => {
+    store([{ ...shirtM, quantity: 9 }, hornLarge]);
+    mockShopApi();
+    const { user } = render(<CartView />);
+
+    const plus = await screen.findByRole('button', { name: 'Anzahl von Haus-Shirt (M) erhöhen' });
+    expect(screen.queryByText(/Höchstens/)).not.toBeInTheDocument();
+    await user.click(plus);
+    expect(storedCart()).toEqual([{ ...shirtM, quantity: 10 }, hornLarge]);
+    expect(plus).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Anzahl von Trinkhorn (0,5 l) erhöhen' })).toBeEnabled();
+    expect(await screen.findByText('Höchstens 10 Stück je Artikel und 30 Stück je Bestellung.')).toBeInTheDocument();
+    expect(screen.getByText('Höchstens 10 Stück je Artikel und 30 Stück je Bestellung.').closest('[role="status"]')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Anzahl von Haus-Shirt (M) verringern' }));
+    expect(plus).toBeEnabled();
+    expect(screen.queryByText(/Höchstens/)).not.toBeInTheDocument();
+  });
+
+  it('stops every "+" at 30 units in the cart', async () => {
+    store([{ ...shirtM, quantity: 10 }, { ...shirtM, variant: 'L', quantity: 10 }, { ...hornLarge, quantity: 9 }]);
+    mockShopApi();
+    const { user } = render(<CartView />);
+
+    const hornPlus = await screen.findByRole('button', { name: 'Anzahl von Trinkhorn (0,5 l) erhöhen' });
+    await user.click(hornPlus);
+    expect(hornPlus).toBeDisabled();
+    for (const plus of screen.getAllByRole('button', { name: /erhöhen$/ })) expect(plus).toBeDisabled();
+    expect(screen.getByText('Höchstens 10 Stück je Artikel und 30 Stück je Bestellung.')).toBeInTheDocument();
+  });
+
+  it('follows the caps the shop sends, and asks for less when the cart holds more', async () => {
+    store([{ ...shirtM, quantity: 3 }, hornLarge]);
+    mockShopApi({ unitLimits: { maxUnitsPerLine: 2, maxUnitsPerOrder: 4 } });
+    const { user } = render(<CartView />);
+
+    expect(
+      await screen.findByText('Höchstens 2 Stück je Artikel und 4 Stück je Bestellung. Bitte verringere die Anzahl, sonst kann die Bestellung nicht angenommen werden.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anzahl von Trinkhorn (0,5 l) erhöhen' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Anzahl von Haus-Shirt (M) verringern' }));
+    expect(screen.getByText('Höchstens 2 Stück je Artikel und 4 Stück je Bestellung.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anzahl von Trinkhorn (0,5 l) erhöhen' })).toBeEnabled();
+  });
+
   it('never breaks on a corrupt stored cart', async () => {
     store('{"id": 1, kaputt');
     mockShopApi();
@@ -99,7 +144,7 @@ describe('CartView', () => {
   it('removes lines of products the shop no longer has, with a notice', async () => {
     const gone: CartLine = { id: 99, title: 'Met-Becher', price: 1200, variant: 'Standard', quantity: 1 };
     store([gone, shirtM]);
-    mockShopApi({ items: { data: { success: true, items: [shirt, horn] } } });
+    mockShopApi({ items: itemsAnswer([shirt, horn]) });
     render(<CartView />);
 
     const notice = await screen.findByText(/aus dem Warenkorb entfernt: Met-Becher \(Standard\)\./);

@@ -1,10 +1,11 @@
 import { Alert, Button, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SHOP_MESSAGES } from '@contract/shop';
+import { SHOP_MESSAGES, type UnitLimits } from '@contract/shop';
 import { useCurrentItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import type { PlacedOrder } from '../api/place-order';
+import { canIncrease, cartItemCount, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
 import { useCart, useCartReconciliation } from '../cart/use-cart';
 import { lineName } from '../utils/labels';
 import { BackToShop } from './back-link';
@@ -18,12 +19,37 @@ export const CART_MESSAGES = {
   loading: 'Warenkorb wird geladen...',
   empty: 'Euer Warenkorb ist leer',
   removed: 'Diese Artikel gibt es nicht mehr im Shop; sie wurden aus dem Warenkorb entfernt:',
+  unitLimits: ({ maxUnitsPerLine, maxUnitsPerOrder }: UnitLimits) =>
+    `Höchstens ${maxUnitsPerLine} Stück je Artikel und ${maxUnitsPerOrder} Stück je Bestellung.`,
+  overUnitLimits: 'Bitte verringere die Anzahl, sonst kann die Bestellung nicht angenommen werden.',
 } as const;
+
+const exceedsUnitLimits = (lines: readonly Line[], limits: UnitLimits) =>
+  lines.some((line) => line.quantity > limits.maxUnitsPerLine) || cartItemCount(lines) > limits.maxUnitsPerOrder;
+
+/**
+ * Says the caps once the shopper reaches one (DECISIONS §9), and asks for less when the cart
+ * holds more. The live region is always there, so the notice a "+" brings up is announced.
+ */
+function UnitLimitsNotice({ lines, limits }: { lines: readonly Line[]; limits: UnitLimits }) {
+  const over = exceedsUnitLimits(lines, limits);
+  return (
+    <div role="status">
+      {reachesUnitLimits(lines, limits) && (
+        <Alert className={classes.notice} role="note" color={over ? 'crimson' : 'gold'} variant="light">
+          {over ? `${CART_MESSAGES.unitLimits(limits)} ${CART_MESSAGES.overUnitLimits}` : CART_MESSAGES.unitLimits(limits)}
+        </Alert>
+      )}
+    </div>
+  );
+}
 
 function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
   const cart = useCart();
-  const { current } = useCurrentItems();
+  const { current, unitLimits } = useCurrentItems();
   const removed = useCartReconciliation(current);
+  const limits = unitLimits ?? DEFAULT_UNIT_LIMITS;
+  const increase = (key: LineKey) => cart.increase(key, limits.maxUnitsPerLine);
   const [noticeOpen, setNoticeOpen] = useState(true);
 
   return (
@@ -53,20 +79,24 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
           }
         />
       ) : (
-        <div className={classes.layout}>
-          <ul className={classes.lines} aria-label="Artikel im Warenkorb">
-            {cart.lines.map((line) => (
-              <CartLine
-                key={`${line.id}:${line.variant}`}
-                line={line}
-                onIncrease={cart.increase}
-                onDecrease={cart.decrease}
-                onRemove={cart.remove}
-              />
-            ))}
-          </ul>
-          <CheckoutPanel lines={cart.lines} total={cart.total} onPlaced={onPlaced} />
-        </div>
+        <>
+          <UnitLimitsNotice lines={cart.lines} limits={limits} />
+          <div className={classes.layout}>
+            <ul className={classes.lines} aria-label="Artikel im Warenkorb">
+              {cart.lines.map((line) => (
+                <CartLine
+                  key={`${line.id}:${line.variant}`}
+                  line={line}
+                  canIncrease={canIncrease(cart.lines, line, limits)}
+                  onIncrease={increase}
+                  onDecrease={cart.decrease}
+                  onRemove={cart.remove}
+                />
+              ))}
+            </ul>
+            <CheckoutPanel lines={cart.lines} total={cart.total} onPlaced={onPlaced} />
+          </div>
+        </>
       )}
     </>
   );

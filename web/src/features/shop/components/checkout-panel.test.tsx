@@ -91,6 +91,12 @@ describe('CheckoutPanel', () => {
     [409, { success: false, error: 'Leider nicht mehr genug auf Lager: Trinkhorn (0,5 l)' }, 'Fehler beim Absenden der Bestellung: Leider nicht mehr genug auf Lager: Trinkhorn (0,5 l)'],
     [403, { success: false, error: 'Der Shop ist derzeit geschlossen.' }, 'Fehler beim Absenden der Bestellung: Der Shop ist derzeit geschlossen.'],
     [400, { success: false }, 'Fehler beim Absenden der Bestellung: Unbekannter Fehler'],
+    [400, { success: false, error: 'Eine Bestellung darf höchstens 30 Stück enthalten.' }, 'Fehler beim Absenden der Bestellung: Eine Bestellung darf höchstens 30 Stück enthalten.'],
+    [
+      429,
+      { success: false, error: 'Zu viele Bestellungen in kurzer Zeit: höchstens 10 in 10 Minuten. Bitte versuche es später erneut.' },
+      'Fehler beim Absenden der Bestellung: Zu viele Bestellungen in kurzer Zeit: höchstens 10 in 10 Minuten. Bitte versuche es später erneut.',
+    ],
   ])('shows a refusal (%i) with the server text, and allows a retry', async (status, data, message) => {
     const post = vi.spyOn(api, 'post').mockResolvedValue({ status, data });
     const { user, firstName, lastName, onPlaced } = renderPanel();

@@ -92,6 +92,26 @@ describe('ItemDetail', () => {
     expect(optionLabels(await screen.findByRole('combobox', { name: 'Anzahl:' }))).toEqual(choices);
   });
 
+  it('offers no more than the cap per line the shop sends', async () => {
+    mockShopApi({ unitLimits: { maxUnitsPerLine: 4, maxUnitsPerOrder: 12 } });
+    render(<ItemDetail id={shirt.id} />);
+
+    expect(optionLabels(await screen.findByRole('combobox', { name: 'Anzahl:' }))).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('fills a line only up to the cap per line, and says so', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: 1, title: 'Haus-Shirt', price: 2500, variant: 'M', quantity: 8 }]));
+    mockShopApi();
+    const { user } = render(<ItemDetail id={1} />);
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Variante wählen:' }), 'M');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Anzahl:' }), '5');
+    await user.click(screen.getByRole('button', { name: 'In den Warenkorb' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('Höchstens 10 Stück je Artikel: Haus-Shirt (M) liegt jetzt 10-mal im Warenkorb.');
+    expect(storedCart()).toEqual([{ id: 1, title: 'Haus-Shirt', price: 2500, variant: 'M', quantity: 10 }]);
+  });
+
   it('adds the chosen variant and quantity, merges a repeat, and says so in the page', async () => {
     mockShopApi();
     const windowAlert = vi.spyOn(window, 'alert').mockImplementation(() => {});

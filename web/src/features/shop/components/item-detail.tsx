@@ -1,11 +1,12 @@
 import { Alert, Anchor, Badge, Button, NativeSelect, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SHOP_MESSAGES, type ShopItem } from '@contract/shop';
+import { SHOP_MESSAGES, type ShopItem, type UnitLimits } from '@contract/shop';
 import { LazyMarkdown } from '@/components/lazy-markdown';
 import { formatPrice } from '@/lib/format';
-import { useItem } from '../api/get-item';
+import { useItem, useItemUnitLimits } from '../api/get-item';
 import { useShopStatus } from '../api/get-shop-enabled';
+import { DEFAULT_UNIT_LIMITS } from '../cart/cart-store';
 import { useCart } from '../cart/use-cart';
 import { lineName } from '../utils/labels';
 import { BackToShop } from './back-link';
@@ -18,24 +19,24 @@ export const ITEM_MESSAGES = {
   notFound: SHOP_MESSAGES.itemNotFound,
   variantPlaceholder: 'Wähle eine Variante',
   added: (title: string, variant: string) => `${lineName({ title, variant })} wurde zum Warenkorb hinzugefügt!`,
+  capped: (max: number, title: string, variant: string, inCart: number) =>
+    `Höchstens ${max} Stück je Artikel: ${lineName({ title, variant })} liegt jetzt ${inCart}-mal im Warenkorb.`,
 } as const;
 
-// SPEC §9 and DECISIONS §6: 1 to 10 per addition, and never more than the stock.
-const MAX_PER_ADDITION = 10;
-
-export const quantityChoices = (stock: number) =>
-  Array.from({ length: Math.max(0, Math.min(MAX_PER_ADDITION, stock)) }, (_, index) => String(index + 1));
+// SPEC §9 and DECISIONS §6, §9: 1 to the cap per line (10 by default), and never more than the stock.
+export const quantityChoices = (stock: number, maxUnitsPerLine: number) =>
+  Array.from({ length: Math.max(0, Math.min(maxUnitsPerLine, stock)) }, (_, index) => String(index + 1));
 
 // Two columns from 768 px; one below, less the page padding.
 const DETAIL_IMAGE_SIZES = '(max-width: 48em) calc(100vw - 32px), 580px';
 
-function ItemPurchase({ item }: { item: ShopItem }) {
-  const { add } = useCart();
+function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) {
+  const { add, lines } = useCart();
   const [variant, setVariant] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState<string | null>(null);
 
-  const choices = quantityChoices(item.availableQuantity);
+  const choices = quantityChoices(item.availableQuantity, limits.maxUnitsPerLine);
   const soldOut = choices.length === 0;
   // The stock may have dropped since the choice was made.
   const chosenQuantity = Math.min(Number(quantity), choices.length);
@@ -43,8 +44,14 @@ function ItemPurchase({ item }: { item: ShopItem }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!variant || soldOut) return;
-    add({ id: item.id, title: item.title, price: item.price, variant, quantity: chosenQuantity });
-    setAdded(ITEM_MESSAGES.added(item.title, variant));
+    const { maxUnitsPerLine: max } = limits;
+    const before = lines.find((line) => line.id === item.id && line.variant === variant)?.quantity ?? 0;
+    add({ id: item.id, title: item.title, price: item.price, variant, quantity: chosenQuantity }, max);
+    setAdded(
+      before + chosenQuantity > max
+        ? ITEM_MESSAGES.capped(max, item.title, variant, Math.max(before, max))
+        : ITEM_MESSAGES.added(item.title, variant),
+    );
   };
 
   return (
@@ -96,7 +103,7 @@ function ItemPurchase({ item }: { item: ShopItem }) {
   );
 }
 
-function ItemView({ item }: { item: ShopItem }) {
+function ItemView({ item, limits }: { item: ShopItem; limits: UnitLimits }) {
   return (
     <article className={classes.detail} aria-labelledby="item-title">
       <ShopImage
@@ -120,7 +127,7 @@ function ItemView({ item }: { item: ShopItem }) {
           )}
         </div>
         <LazyMarkdown className={classes.description}>{item.description}</LazyMarkdown>
-        <ItemPurchase key={item.id} item={item} />
+        <ItemPurchase key={item.id} item={item} limits={limits} />
       </div>
     </article>
   );
@@ -145,6 +152,7 @@ function NotFound() {
 export function ItemDetail({ id }: { id: number | null }) {
   const status = useShopStatus();
   const item = useItem(id);
+  const limits = useItemUnitLimits(id) ?? DEFAULT_UNIT_LIMITS;
 
   if (id === null) return <NotFound />;
   if (status === 'loading' || (status === 'open' && item.isPending)) {
@@ -156,7 +164,7 @@ export function ItemDetail({ id }: { id: number | null }) {
   return (
     <>
       <BackToShop className={classes.back} />
-      <ItemView item={item.data} />
+      <ItemView item={item.data} limits={limits} />
     </>
   );
 }

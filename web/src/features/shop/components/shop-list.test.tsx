@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { render, screen, within } from '@/testing/render';
 import { CART_STORAGE_KEY } from '../cart/cart-store';
-import { mockShopApi, shownPrice } from '../testing/shop-fixtures';
+import { itemsAnswer, mockShopApi, shownPrice } from '../testing/shop-fixtures';
 import { ShopList } from './shop-list';
 
 describe('ShopList', () => {
@@ -36,7 +36,7 @@ describe('ShopList', () => {
   });
 
   it('says when there are no items yet', async () => {
-    mockShopApi({ items: { data: { success: true, items: [] } } });
+    mockShopApi({ items: itemsAnswer([]) });
     render(<ShopList />);
 
     expect(await screen.findByText('Noch keine Waren verfügbar')).toBeInTheDocument();

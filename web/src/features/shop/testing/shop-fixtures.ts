@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ShopItem } from '@contract/shop';
+import type { ShopItem, UnitLimits } from '@contract/shop';
 import { api, ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 
@@ -36,6 +36,12 @@ export const patches: ShopItem = {
   availableQuantity: 0,
 };
 
+/** The caps the cms sends by default (DECISIONS §9). */
+export const defaultUnitLimits: UnitLimits = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30 };
+
+/** GET /shop/items's answer with these items and caps. */
+export const itemsAnswer = (items: ShopItem[], unitLimits: UnitLimits = defaultUnitLimits) => ({ data: { success: true, items, unitLimits } });
+
 type Answer = { data: unknown } | ApiError | 'pending';
 
 type ShopApi = {
@@ -44,6 +50,8 @@ type ShopApi = {
   items?: Answer;
   /** Answers for GET /shop/items/{id}; by default found in `items` or a 404. */
   item?: (id: number) => Answer;
+  /** The caps the default answers carry. */
+  unitLimits?: UnitLimits;
 };
 
 const notFound = () => new ApiError(404, '404: {"success":false,"error":"Artikel nicht gefunden"}');
@@ -51,7 +59,7 @@ const itemsOf = (answer: Answer | undefined): ShopItem[] =>
   answer && !(answer instanceof ApiError) && answer !== 'pending' ? ((answer.data as { items?: ShopItem[] }).items ?? []) : [];
 
 /** Mocks the HTTP layer (api.get) for the shop's reads. */
-export function mockShopApi({ enabled = 'true', items = { data: { success: true, items: [shirt, horn, patches] } }, item }: ShopApi = {}) {
+export function mockShopApi({ enabled = 'true', unitLimits = defaultUnitLimits, items = itemsAnswer([shirt, horn, patches], unitLimits), item }: ShopApi = {}) {
   const answer = (value: Answer) => {
     if (value === 'pending') return new Promise<never>(() => {});
     return value instanceof ApiError ? Promise.reject(value) : Promise.resolve(value);
@@ -60,7 +68,7 @@ export function mockShopApi({ enabled = 'true', items = { data: { success: true,
     item ??
     ((id: number): Answer => {
       const found = itemsOf(items).find((candidate) => candidate.id === id);
-      return found ? { data: { success: true, item: found } } : notFound();
+      return found ? { data: { success: true, item: found, unitLimits } } : notFound();
     });
 
   return vi.spyOn(api, 'get').mockImplementation((url: string) => {
