@@ -3,7 +3,7 @@ import { accessCodesResponseSchema, generateCodesResponseSchema } from '../../sr
 import { failureSchema } from '../../src/contract/common';
 import { houseResponseSchema, housesResponseSchema, type House } from '../../src/contract/houses';
 import { userResponseSchema, usersResponseSchema } from '../../src/contract/users';
-import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { adminCall, call, sessionHeadersFor, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 describe('/api/admin/houses', () => {
@@ -181,6 +181,8 @@ describe('/api/admin/houses', () => {
     const { users } = usersResponseSchema.parse((await adminCall(server, session, 'GET', '/api/admin/users')).body);
     const exOrga = users.find((user) => user.username === 'ex-orga')!;
     await adminCall(server, session, 'PUT', `/api/admin/users/${exOrga.id}`, { body: { username: 'ex-orga', isAdmin: false } });
+    // The demotion ended ex-orga's session; a session a non-organiser still holds gets 403.
+    const nonOrganiser = await sessionHeadersFor(server, exOrga.id);
 
     const [house] = await listHouses();
     const attempts: [string, string, unknown][] = [
@@ -193,7 +195,8 @@ describe('/api/admin/houses', () => {
       const refusals = [
         [await call(server, method, path, { body }), 401],
         [await call(server, method, path, { body, headers: { 'x-user-id': String(session.id) } }), 401],
-        [await call(server, method, path, { body, headers: member.headers }), 403],
+        [await call(server, method, path, { body, headers: member.headers }), 401],
+        [await call(server, method, path, { body, headers: nonOrganiser }), 403],
         [await adminCall(server, session, method, path, { body, headers: { 'x-user-id': String(exOrga.id) } }), 403],
       ] as const;
       for (const [response, status] of refusals) {
