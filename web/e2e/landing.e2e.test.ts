@@ -188,7 +188,9 @@ describe('the landing page in Chromium', () => {
     expect(await expanded()).toEqual([true, false, false, false, false, false, false, false]);
     await questions.nth(4).click();
     expect(await expanded()).toEqual([false, false, false, false, true, false, false, false]);
-    await expect(section(page, 'faq').getByText(/Enthülle dein Wappen/).isVisible()).resolves.toBe(true);
+    // The answer opens with a short animation: it must become visible (isVisible() alone would
+    // judge the first frame, which raced the animation on a busy machine).
+    await section(page, 'faq').getByText(/Enthülle dein Wappen/).waitFor({ state: 'visible', timeout: 5000 });
     await questions.nth(4).click();
     expect(await expanded()).toEqual(Array(8).fill(false));
     await page.close();
