@@ -8,21 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contract/common';
 import { adminProductResponseSchema } from '../../src/contract/products';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
+import { sampleImages } from '../helpers/sample-images';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 import { reportFigures } from '../helpers/figures';
 import { Tally } from './support/requests';
 
 const FIVE_MB = 5 * 1024 * 1024;
 
-const canvas = () => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 20, b: 20 } } });
-const images = {
-  jpeg: () => canvas().jpeg().toBuffer(),
-  png: () => canvas().png().toBuffer(),
-  webp: () => canvas().webp().toBuffer(),
-  avif: () => canvas().avif().toBuffer(),
-  gif: () => canvas().gif().toBuffer(),
-  tiff: () => canvas().tiff().toBuffer(),
-};
+const images = sampleImages;
 
 const FIELDS = {
   title: 'Upload-Probe',

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/api-client';
+import { sampleImages } from '../helpers/sample-images';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
 // Issue 16: a panel user (an Editor too) uploaded an .html and a .js file through the media
@@ -15,14 +15,7 @@ const EDITOR_ROLE_ACCOUNT = { email: 'media-editor@test.invalid', password: 'Med
 const PAGE = '<!doctype html><html><body><script>fetch("/api/admin/users").then((r) => r.text()).then((t) => (document.title = t))</script></body></html>';
 const SCRIPT = 'fetch("/api/admin/users", { credentials: "include" }).then((r) => r.text()).then(console.log);';
 
-const canvas = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 120, g: 40, b: 30 } } });
-const images = {
-  jpeg: () => canvas().jpeg().toBuffer(),
-  png: () => canvas().png().toBuffer(),
-  webp: () => canvas().webp().toBuffer(),
-  avif: () => canvas().avif().toBuffer(),
-  gif: () => canvas().gif().toBuffer(),
-};
+const images = sampleImages;
 
 /** A small PDF as a writer makes one: header, objects, cross-reference table, trailer, %%EOF. */
 function pdf(): Buffer {
