@@ -2,18 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { inject } from 'vitest';
 import { startBuiltCms, type CmsProcess } from '../../../scripts/cms-process.mjs';
-import { freshSecrets } from '../../../scripts/ensure-env.mjs';
 import { createStrapi } from './strapi-module';
-import { createTestDatabase, makeTempDir, removeDir, type TestDatabase } from './test-database';
+import { copySeededUploads, createTestDatabase, makeTempDir, removeDir, type SeededTemplate, type TestDatabase } from './test-database';
+import { testEnvironment } from './test-environment';
 
 const appDir = path.resolve(__dirname, '../..');
 const distDir = path.join(appDir, 'dist');
 
-export const TEST_ORGANISER = { username: 'test-orga', password: 'test-orga-password' };
-/** The panel's seeded editor (role "Redaktion") and its Super Admin. */
-export const TEST_PANEL_EDITOR = { email: 'editor@test.invalid', password: 'Editor-Test-1' };
-export const TEST_SUPER_ADMIN = { email: 'owner@test.invalid', password: 'Owner-Test-1' };
+export { TEST_ORGANISER, TEST_PANEL_EDITOR, TEST_SUPER_ADMIN } from './test-environment';
 
 export type TestServer = {
   strapi: Core.Strapi;
@@ -28,23 +26,17 @@ export type TestServer = {
   destroy(): Promise<void>;
 };
 
-function testEnvironment(database: TestDatabase, workDir: string): Record<string, string> {
-  return {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    ...freshSecrets(),
-    STRAPI_TELEMETRY_DISABLED: 'true',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SERVE_ADMIN_PANEL: 'false',
-    PUBLIC_DIR: path.join(workDir, 'public'),
-    ORGANISER_USERNAME: TEST_ORGANISER.username,
-    ORGANISER_PASSWORD: TEST_ORGANISER.password,
-    CMS_ADMIN_EMAIL: TEST_PANEL_EDITOR.email,
-    CMS_ADMIN_PASSWORD: TEST_PANEL_EDITOR.password,
-    CMS_SUPERADMIN_EMAIL: TEST_SUPER_ADMIN.email,
-    CMS_SUPERADMIN_PASSWORD: TEST_SUPER_ADMIN.password,
-    ...database.env,
-  };
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Made by the global set-up (compile-once.ts, seeded-template.ts). */
+    seededTemplate: SeededTemplate;
+  }
+}
+
+/** The run's seeded database, when the global set-up made one for this database client. */
+function seededTemplate(): SeededTemplate | undefined {
+  const template = inject('seededTemplate');
+  return template?.client === (process.env.DATABASE_CLIENT === 'postgres' ? 'postgres' : 'sqlite') ? template : undefined;
 }
 
 type ProcessListeners = [string | symbol, ((...args: unknown[]) => void)[]][];
@@ -89,9 +81,13 @@ async function boot(database: TestDatabase, workDir: string, env: Record<string,
   };
 }
 
-/** Starts the compiled cms on a database of its own, seeded as on a first start. */
-export async function startTestServer(): Promise<TestServer> {
-  const { database, workDir, env } = await createTestWorkspace();
+/**
+ * Starts the compiled cms on a database of its own, holding what a first start seeds. By
+ * default that database is a copy of one seeded once per run (see seeded-template.ts); with
+ * firstStart the cms seeds it itself, for the tests of the first start.
+ */
+export async function startTestServer({ firstStart = false } = {}): Promise<TestServer> {
+  const { database, workDir, env } = await createTestWorkspace({ firstStart });
   return boot(database, workDir, env);
 }
 
@@ -118,10 +114,16 @@ export async function startTestProcess(
   return { ...cms, baseUrl: cms.url, database, workDir, env };
 }
 
-/** A database and folder of their own, for instances started with startTestProcess. */
-export async function createTestWorkspace(): Promise<{ database: TestDatabase; workDir: string; env: Record<string, string> }> {
+/**
+ * A database and folder of their own, for instances started with startTestProcess: a copy of
+ * the run's seeded database and uploads, or empty ones with firstStart.
+ */
+export async function createTestWorkspace({ firstStart = false } = {}): Promise<{ database: TestDatabase; workDir: string; env: Record<string, string> }> {
   const workDir = await makeTempDir();
-  await mkdir(path.join(workDir, 'public', 'uploads'), { recursive: true });
-  const database = await createTestDatabase(workDir);
+  const uploads = path.join(workDir, 'public', 'uploads');
+  await mkdir(uploads, { recursive: true });
+  const template = firstStart ? undefined : seededTemplate();
+  if (template) await copySeededUploads(template, uploads);
+  const database = await createTestDatabase(workDir, template);
   return { database, workDir, env: testEnvironment(database, workDir) };
 }

@@ -25,7 +25,7 @@ describe('demo content seed', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ firstStart: true });
   });
   afterAll(async () => {
     await server?.destroy();
