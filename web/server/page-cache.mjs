@@ -65,8 +65,9 @@ export function createPageCache(render, { freshMs = PAGE_FRESH_MS, servedWhileRe
     const done = (async () => {
       const rendered = await render(key);
       if (!rendered) {
-        pages.delete(key);
-        return null;
+        // The cms did not answer in time (a busy minute) or the page is left to the browser: a
+        // page rendered before still goes out, and the next visit tries again.
+        return pages.get(key)?.version ?? null;
       }
       const identity = rendered.body.toString('utf8').replace(RENDER_CLOCKS, '');
       const previous = pages.get(key)?.version;

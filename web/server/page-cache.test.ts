@@ -97,6 +97,19 @@ describe('the rendered pages kept in memory', () => {
     expect(page?.status).toBe(200);
   });
 
+  it('still sends the page rendered before while a render fails, and tries again at the next visit', async () => {
+    const stub = stubRenderer();
+    const pages = createPageCache(stub.render);
+    const before = await pages.page('/shop');
+    stub.content = '';
+    vi.advanceTimersByTime(10 * PAGE_FRESH_MS);
+    expect(await pages.page('/shop')).toBe(before);
+    expect(await pages.page('/shop')).toBe(before);
+    expect(stub.renders).toBe(3);
+    stub.content = 'Wieder da';
+    expect(text(await pages.page('/shop'))).toContain('Wieder da');
+  });
+
   it('keeps a 404 page with its status, and a page the renderer leaves to the browser not at all', async () => {
     const stub = stubRenderer();
     const pages = createPageCache(stub.render);
