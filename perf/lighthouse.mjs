@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, startBuiltCms } from '../scripts/cms-process.mjs';
 import { ROOT, buildCms, buildWeb, ensureInstalled, log } from '../scripts/lib.mjs';
+import { cpuCheckMs } from './bench/cpu-check.mjs';
 import { startSiteServer } from '../web/server/site-server.mjs';
 
 const PERF = path.dirname(fileURLToPath(import.meta.url));
@@ -31,8 +32,9 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole n
 const MEASURED = options.page ? PAGES.filter((page) => options.page.includes(page.path)) : PAGES;
 if (MEASURED.length === 0) throw new Error(`--page takes one of ${PAGES.map((page) => page.path).join(', ')}`);
 
-// Issue 7: mobile performance at least 95, the other three categories at 100.
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+// Issue 20: every category at 100 by the median run, and performance never below 95 in any run.
+const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
+const LOWEST_RUN = 95;
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -58,6 +60,8 @@ async function measure(siteUrl) {
     const rows = [];
     for (const page of MEASURED) {
       const results = [];
+      // The machine's speed of the minute, the bench's check: a slow hour shows here, not only in TBT.
+      const cpuCheck = cpuCheckMs();
       for (let run = 1; run <= RUNS; run++) {
         log(`Lighthouse: ${page.path} (run ${run} of ${RUNS})`);
         const result = await lighthouse(`${siteUrl}${page.path}`, {
@@ -81,6 +85,8 @@ async function measure(siteUrl) {
         page: page.path,
         ...scores,
         'performance of all runs': results.map((each) => score(each, 'performance')).join(' '),
+        'lowest run': Math.min(...results.map((each) => score(each, 'performance'))),
+        'CPU check ms': cpuCheck,
         FCP: metric('first-contentful-paint'),
         LCP: metric('largest-contentful-paint'),
         TBT: metric('total-blocking-time'),
@@ -141,13 +147,13 @@ async function main() {
     const rows = await measure(site.url);
     console.table(rows);
     log(`Reports: ${path.relative(ROOT, REPORTS)}/<page>.html (and .json)`);
-    const missed = rows.flatMap((row) =>
-      CATEGORIES.filter((id) => row[id] < TARGETS[id]).map((id) => `${row.page} ${id} ${row[id]} < ${TARGETS[id]}`),
-    );
-    if (missed.length > 0) {
-      console.error(`Below target:\n  ${missed.join('\n  ')}`);
-      process.exitCode = 1;
-    }
+    const verdicts = rows.flatMap((row) => [
+      ...CATEGORIES.map((id) => [`${row.page} ${id} (median run)`, row[id], `${TARGETS[id]}`, row[id] >= TARGETS[id]]),
+      [`${row.page} performance (lowest run)`, row['lowest run'], `≥ ${LOWEST_RUN}`, row['lowest run'] >= LOWEST_RUN],
+    ]);
+    console.log('\nTargets');
+    for (const [target, measured, wanted, met] of verdicts) console.log(`${target.padEnd(52)} ${String(measured).padStart(4)}  ${wanted.padStart(5)}  ${met ? 'met' : 'MISSED'}`);
+    if (verdicts.some(([, , , met]) => !met)) process.exitCode = 1;
   } finally {
     await stopAll();
   }

@@ -27,16 +27,19 @@ export type NginxOptions = {
   root?: string;
   /** The address nginx listens on. */
   host?: string;
+  /** Connections nginx's one worker takes (clients and upstreams together); 256 when not given. */
+  workerConnections?: number;
 };
 
 /** deploy/nginx.conf with the compose network's names and paths replaced; fails when one is no longer there. */
-export function configFor(original: string, { cmsPort, pagesPort, port, host, root, trustedProxiesFile }: {
+export function configFor(original: string, { cmsPort, pagesPort, port, host, root, trustedProxiesFile, cacheDir }: {
   cmsPort: number;
   pagesPort: number;
   port: number;
   host: string;
   root: string;
   trustedProxiesFile: string;
+  cacheDir: string;
 }): string {
   const replacements: [RegExp, string][] = [
     [/server cms:1337;/, `server 127.0.0.1:${cmsPort};`],
@@ -44,6 +47,7 @@ export function configFor(original: string, { cmsPort, pagesPort, port, host, ro
     [/listen 8080;/, `listen ${host}:${port};`],
     [/root \/usr\/share\/nginx\/html;/, `root ${root};`],
     [/include \/etc\/nginx\/trusted-proxies\.conf;/, `include ${trustedProxiesFile};`],
+    [/proxy_cache_path \/var\/cache\/nginx\/site /, `proxy_cache_path ${cacheDir} `],
   ];
   let config = original;
   for (const [pattern, replacement] of replacements) {
@@ -77,7 +81,7 @@ function listening(host: string, port: number, exited: Promise<never>, timeoutMs
  * Starts nginx with deploy/nginx.conf in front of the given upstreams and resolves with its port
  * once it listens. Throws (it does not skip) when nginx is not installed: Debian's nginx-light.
  */
-export async function startNginx({ cmsPort, pagesPort, trustedProxies, root, host = '127.0.0.1' }: NginxOptions): Promise<NginxUnderTest> {
+export async function startNginx({ cmsPort, pagesPort, trustedProxies, root, host = '127.0.0.1', workerConnections = 256 }: NginxOptions): Promise<NginxUnderTest> {
   if (!existsSync(NGINX)) {
     throw new Error(`nginx is not installed at ${NGINX} (apt-get install nginx-light, or set NGINX_PATH): deploy/nginx.conf cannot be tested without it`);
   }
@@ -90,8 +94,16 @@ export async function startNginx({ cmsPort, pagesPort, trustedProxies, root, hos
   if (trustedProxies) await writeFile(trustedProxiesFile, trustedProxies.map((address) => `set_real_ip_from ${address};\n`).join(''));
 
   const port = await freePort();
-  const server = configFor(await readFile(path.join(DEPLOY, 'nginx.conf'), 'utf8'), { cmsPort, pagesPort, port, host, root: html, trustedProxiesFile });
   const temp = (name: string) => path.join(dir, name);
+  const server = configFor(await readFile(path.join(DEPLOY, 'nginx.conf'), 'utf8'), {
+    cmsPort,
+    pagesPort,
+    port,
+    host,
+    root: html,
+    trustedProxiesFile,
+    cacheDir: temp('cache'),
+  });
   const mimeTypes = '/etc/nginx/mime.types';
   await writeFile(temp('server.conf'), server);
   await writeFile(
@@ -100,7 +112,9 @@ export async function startNginx({ cmsPort, pagesPort, trustedProxies, root, hos
       // As root (the CI's containers), the workers would otherwise run as a user that may not exist.
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
       'worker_processes 1;',
-      'events { worker_connections 256; }',
+      `events { worker_connections ${workerConnections}; }`,
+      // The worker's own limit of open files, for as many connections as it takes.
+      `worker_rlimit_nofile ${workerConnections * 2};`,
       'http {',
       ...(existsSync(mimeTypes) ? [`  include ${mimeTypes};`] : []),
       '  default_type application/octet-stream;',

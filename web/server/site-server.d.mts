@@ -1,3 +1,5 @@
+export const PAGE_CACHING: string;
+
 export type SiteServer = { url: string; close(): Promise<void> };
 
 export function startSiteServer(options: {

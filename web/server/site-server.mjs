@@ -1,5 +1,5 @@
 // The built site's server: public pages rendered with the cms's content already in them
-// (dist-server/render-page.js), the dashboard as index.html's shell, the files of dist as the
+// (dist-server/render-page.js), kept in memory whole and compressed (page-cache.mjs), the dashboard as index.html's shell, the files of dist as the
 // build compressed them (sirv; immutable hashed /assets, `no-cache` for the rest, as
 // deploy/nginx.conf caches them), and /api, /uploads and /cms passed on to the cms
 // (cms-proxy.mjs). In production nginx stands in front (deploy/nginx.conf) and sends it only
@@ -8,10 +8,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 import { createCmsProxy } from './cms-proxy.mjs';
 import { acceptsEncoding } from './encodings.mjs';
+import { createPageCache, pageVersion } from './page-cache.mjs';
 import { refuse, refuseOnSocket } from './refusals.mjs';
 
 const WEB = path.resolve(import.meta.dirname, '..');
@@ -86,6 +86,15 @@ const fillTemplate = ({ html, scripts }, page) =>
 export const pageHtml = (template, page) => fillTemplate(pageTemplate(template), page);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A rendered page: a shared cache (a CDN, nginx's proxy_cache in deploy/nginx.conf) may keep it a
+ * few seconds and send it while it asks for a fresh one, so a burst reaches this server a few
+ * times a second; a browser asks again on every visit (max-age=0) and gets a 304 while the page
+ * is unchanged.
+ */
+export const PAGE_CACHING = 'public, max-age=0, s-maxage=2, stale-while-revalidate=10';
+/** The dashboard's shell, and the shell sent for a page the browser renders alone: never kept by a shared cache. */
+const SHELL_CACHING = 'private, no-cache';
 const HTML = 'text/html; charset=utf-8';
 
 /**
@@ -111,15 +120,8 @@ const FILE_PATH = /^(\/[\w-][\w.~-]*)+$/;
 /** The build's own copies, and index.html, which goes out only as a page. */
 const NOT_SENT_AS_FILE = /(\.(gz|br)|^\/index\.html)$/;
 
-/** Compresses a text body the way the client takes it best: brotli (quality 5: faster than gzip at level 6 and smaller), else gzip. */
-function compressed(request, body) {
-  if (acceptsEncoding(request, 'br')) {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
-    return { encoding: 'br', body: brotliCompressSync(body, { params }) };
-  }
-  if (acceptsEncoding(request, 'gzip')) return { encoding: 'gzip', body: gzipSync(body, { level: 6 }) };
-  return { encoding: null, body };
-}
+/** The coding a page goes out in: the best one the client takes. */
+const pageCoding = (request) => ['br', 'gzip'].find((coding) => acceptsEncoding(request, coding)) ?? 'identity';
 
 const sendText = (response, status, text, headers = {}) => {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
@@ -148,20 +150,35 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       etag: true,
       setHeaders: (response, pathname) => response.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache'),
     });
+  // A rebuild is looked for at most once a second (and at once for an asset not found).
+  const BUILD_CHECKED_EVERY_MS = 1000;
   let build = null;
-  const currentBuild = async () => {
+  const currentBuild = async ({ now = false } = {}) => {
+    if (build && !now && Date.now() - build.checkedAt < BUILD_CHECKED_EVERY_MS) return build;
+    const checkedAt = Date.now();
     const { mtimeMs } = await stat(indexFile);
     if (build?.modified !== mtimeMs) {
       const shell = await readFile(indexFile);
+      pages?.clear();
       build = {
         modified: mtimeMs,
         template: pageTemplate(shell.toString('utf8')),
-        shell: { body: shell, compressed: new Map() },
+        shell: pageVersion(200, shell),
         files: filesOf(),
       };
     }
+    build.checkedAt = checkedAt;
     return build;
   };
+  const pages = createPageCache(async (rawPath) => {
+    const rendered = await renderPage(`${publicOrigin}${rawPath}`).catch((error) => {
+      console.error(`Rendering ${rawPath} failed, the browser renders it:`, error);
+      return null;
+    });
+    if (!rendered) return null;
+    const { template } = await currentBuild();
+    return { status: rendered.status, body: Buffer.from(fillTemplate(template, rendered)) };
+  });
   await currentBuild();
 
   /** Sends a file of the build when the path names one; false otherwise. Sirv writes its answer at once or calls back. */
@@ -177,33 +194,26 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     return !missing;
   };
 
-  const sendBody = (request, response, { status = 200, body, shell = null }) => {
-    let sent = compressed(request, body);
-    if (shell) {
-      // The shell is the same bytes until the next build: compressed once per coding.
-      const key = sent.encoding ?? 'identity';
-      if (!shell.compressed.has(key)) shell.compressed.set(key, sent);
-      sent = shell.compressed.get(key);
-    }
-    response.writeHead(status, {
+  /** Sends a page (or the shell) in the best coding the client takes, or a 304 when it holds this version. */
+  const sendVersion = (request, response, version, caching) => {
+    const headers = { 'Cache-Control': caching, Vary: 'Accept-Encoding', ETag: version.etag };
+    if (request.headers['if-none-match'] === version.etag) return response.writeHead(304, headers).end();
+    const coding = pageCoding(request);
+    const body = version.body(coding);
+    response.writeHead(version.status, {
+      ...headers,
       'Content-Type': HTML,
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
-      ...(sent.encoding && { 'Content-Encoding': sent.encoding }),
-      'Content-Length': sent.body.length,
+      ...(coding !== 'identity' && { 'Content-Encoding': coding }),
+      'Content-Length': body.length,
     });
-    response.end(request.method === 'HEAD' ? undefined : sent.body);
+    response.end(request.method === 'HEAD' ? undefined : body);
   };
 
-  /** A page: rendered here when renderPage can, index.html's shell for the browser to render otherwise. */
+  /** A page: rendered here when renderPage can (kept, see page-cache.mjs), index.html's shell for the browser to render otherwise. */
   const sendPage = async (request, response, rawPath) => {
-    const rendered = await renderPage(`${publicOrigin}${rawPath}`).catch((error) => {
-      console.error(`Rendering ${rawPath} failed, the browser renders it:`, error);
-      return null;
-    });
-    const { template, shell } = await currentBuild();
-    if (!rendered) return sendBody(request, response, { body: shell.body, shell });
-    sendBody(request, response, { status: rendered.status, body: Buffer.from(fillTemplate(template, rendered)) });
+    const page = await pages.page(rawPath);
+    if (page) return sendVersion(request, response, page, PAGE_CACHING);
+    sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING);
   };
 
   const handle = async (request, response) => {
@@ -233,7 +243,7 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     if (decoded.startsWith('/assets/')) {
       // Perhaps a file of a build made after sirv read the folder: read it again and look once more.
       const listed = build;
-      if ((await currentBuild()) !== listed && sendFile(request, response, decoded)) return;
+      if ((await currentBuild({ now: true })) !== listed && sendFile(request, response, decoded)) return;
       return sendText(response, 404, 'Not Found');
     }
     return await sendPage(request, response, rawPath);

@@ -12,7 +12,8 @@ import { freePort } from '../../scripts/cms-process.mjs';
 import { WEB, buildWeb } from '../../scripts/lib.mjs';
 import { siteContentFixture } from '../src/features/festival/testing/site-content-fixture';
 import { allowConsoleError } from '../src/testing/console';
-import { startSiteServer, type SiteServer } from './site-server.mjs';
+import { PUBLIC_READ_CACHING } from '@contract/http-caching';
+import { PAGE_CACHING, startSiteServer, type SiteServer } from './site-server.mjs';
 
 const DIST = path.join(WEB, 'dist');
 const MB = 1024 * 1024;
@@ -40,7 +41,14 @@ function send(
   });
 }
 
-type Upstream = { url: string; seen: { url: string; headers: IncomingHttpHeaders }[]; abandoned: string[]; server: Server };
+type Upstream = {
+  url: string;
+  seen: { url: string; headers: IncomingHttpHeaders }[];
+  abandoned: string[];
+  server: Server;
+  /** The imprint's text in the site content it answers, changed as an editor would in the panel. */
+  imprint: string;
+};
 
 const json = (body: unknown) => JSON.stringify(body);
 
@@ -48,13 +56,16 @@ const json = (body: unknown) => JSON.stringify(body);
 async function startUpstream(): Promise<Upstream> {
   const seen: Upstream['seen'] = [];
   const abandoned: string[] = [];
+  const upstream = { imprint: siteContentFixture().legal.imprint?.body ?? '' };
   const server = createServer((incoming: IncomingMessage, answer) => {
     const url = incoming.url ?? '/';
     seen.push({ url, headers: incoming.headers });
     const pathname = url.split('?')[0];
     if (pathname === '/api/site-content') {
       // With its length, as Koa answers GET and HEAD alike.
-      const body = json(siteContentFixture());
+      const content = siteContentFixture();
+      const imprint = { title: 'Impressum', ...content.legal.imprint, body: upstream.imprint };
+      const body = json({ ...content, legal: { ...content.legal, imprint } });
       answer.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
       return answer.end(body);
     }
@@ -105,7 +116,7 @@ async function startUpstream(): Promise<Upstream> {
     answer.end(json({ success: false, error: 'Not Found' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, abandoned, server };
+  return Object.assign(upstream, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, abandoned, server });
 }
 
 /** Every line the server wrote through console.error during the test (the setup fails tests that log unexpectedly). */
@@ -490,13 +501,57 @@ describe('the site server over HTTP', () => {
       ['gzip', 'gzip', gunzipSync],
       ['br, gzip', 'br', brotliDecompressSync],
       ['br;q=0, gzip;q=0', undefined, (body: Buffer) => body],
-    ] as const)('sends pages to a client taking %s compressed, with Vary and no-cache', async (accepted, encoding, decode) => {
+    ] as const)('sends pages to a client taking %s compressed, with Vary, for a shared cache a few seconds and for a browser to revalidate', async (accepted, encoding, decode) => {
       const answer = await send(site.url, '/impressum', { headers: { 'Accept-Encoding': accepted } });
       expect(answer.headers['content-encoding']).toBe(encoding);
       expect(answer.headers.vary).toBe('Accept-Encoding');
-      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['cache-control']).toBe(PAGE_CACHING);
+      // As the cms's public reads: nginx keeps both alike (deploy/nginx.conf).
+      expect(PAGE_CACHING).toBe(PUBLIC_READ_CACHING);
       expect(decode(answer.body).toString()).toContain('<div id="root"><');
     });
+
+    it('sends the same page in every coding, and a 304 to a browser that holds it', async () => {
+      const [plain, br, gzip] = await Promise.all(
+        ['identity', 'br', 'gzip'].map((coding) => send(site.url, '/impressum', { headers: { 'Accept-Encoding': coding } })),
+      );
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+      expect(br.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(new Set([plain, br, gzip].map((answer) => answer.headers.etag)).size).toBe(1);
+      const again = await send(site.url, '/impressum', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': String(br.headers.etag) } });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers['cache-control']).toBe(PAGE_CACHING);
+    });
+
+    it('sends the dashboard, which no shared cache may keep, as the shell', async () => {
+      const answer = await send(site.url, '/admin/shop');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-cache');
+      expect(answer.body.toString()).toContain('<!--app-->');
+    });
+
+    it('asks the cms a few times for a burst of visits, and shows a change in the panel within about a second', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+      const asked = () => upstream.seen.filter((each) => each.url === '/api/site-content').length;
+      await send(site.url, '/impressum');
+      const before = asked();
+      const started = Date.now();
+      for (let round = 0; round < 5; round++) {
+        const burst = await Promise.all(Array.from({ length: 100 }, () => send(site.url, '/impressum', { agent })));
+        expect(burst.every((answer) => answer.status === 200)).toBe(true);
+      }
+      // At most one render a second, plus one when the burst began.
+      expect(asked() - before).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000) + 1);
+
+      upstream.imprint = '## Angaben gemäß § 5 DDG\n\nNeu eingetragen in der Redaktion';
+      await vi.waitFor(async () => expect((await send(site.url, '/impressum', { agent })).body.toString()).toContain('Neu eingetragen in der Redaktion'), {
+        timeout: 2500,
+        interval: 100,
+      });
+      agent.destroy();
+    }, 30_000);
   });
 
   // Last: the renderer's settings are the module's, so this second server points them at no cms.

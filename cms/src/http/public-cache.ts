@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import { PUBLIC_READ_CACHING } from '../contract/http-caching';
 
 export type CachedAnswer = { json: string; etag: string; storedAt: number };
 
@@ -56,7 +57,7 @@ export function freshAnswer(key: string): CachedAnswer | undefined {
 /** Sends a cached answer with its ETag, or a 304 when the browser already holds it. */
 export function sendAnswer(ctx: Context, entry: CachedAnswer) {
   ctx.set('ETag', entry.etag);
-  ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+  ctx.set('Cache-Control', PUBLIC_READ_CACHING);
   if (ctx.get('if-none-match') === entry.etag) {
     ctx.status = 304;
     return;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { PUBLIC_READ_CACHING } from '../../src/contract/http-caching';
 import type { Context } from 'koa';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidatePublicCache, publicCacheKey, sendCachedJson } from '../../src/http/public-cache';
@@ -55,7 +56,7 @@ describe('the public fast path (which requests it answers)', () => {
       await fastPath(ctx, next);
       expect(next).not.toHaveBeenCalled();
       expect(ctx.headers.etag).toMatch(/^"[\w-]+"$/);
-      expect(ctx.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(ctx.headers['cache-control']).toBe(PUBLIC_READ_CACHING);
       expect(ctx.type).toBe('application/json; charset=utf-8');
       expect(typeof ctx.body).toBe('string');
     },

@@ -44,7 +44,8 @@ describe('GET /api/site-content', () => {
     const first = await call(server, 'GET', '/api/site-content');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    expect(first.headers.get('cache-control')).toContain('must-revalidate');
+    // A browser asks again on every visit; a shared cache may keep it a few seconds.
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=10');
     const again = await fetch(`${server.baseUrl}/api/site-content`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../src/contract/auth';
+import { PUBLIC_READ_CACHING } from '../../src/contract/http-caching';
 import { startNginx, type NginxUnderTest } from '../../../web/server/nginx-under-test';
 import { freePort } from '../../../scripts/cms-process.mjs';
 import { callFrom, forgedAddressHeaders } from '../helpers/from-address';
@@ -64,5 +65,34 @@ describe('the client address behind nginx, as docker compose runs it', () => {
     expect(statuses.slice(5)).toEqual(Array(5).fill(429));
     const other = await callFrom(nginx.url, '127.0.0.7', 'POST', '/cms/admin/login', { body: { email, password: 'Falsch-Passwort' } });
     expect([400, 401]).toContain(other.status);
+  });
+
+  it("lets nginx keep the public reads a few seconds, and never an organiser's answers", async () => {
+    const read = () => fetch(`${nginx.url}/api/site-content`);
+    const first = await read();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe(PUBLIC_READ_CACHING);
+    expect((await read()).headers.get('x-cache-status')).toBe('HIT');
+
+    const login = await callFrom(nginx.url, '127.0.0.10', 'POST', '/api/admin/login', {
+      body: { username: TEST_ORGANISER.username, password: TEST_ORGANISER.password },
+    });
+    expect(login.status).toBe(200);
+    const session = {
+      cookie: login.cookies.map((cookie) => cookie.split(';')[0]).join('; '),
+      'x-user-id': String((login.body.user as { id: number }).id),
+    };
+    for (let n = 0; n < 2; n++) {
+      const items = await fetch(`${nginx.url}/api/admin/shop/items`, { headers: session });
+      expect(items.status).toBe(200);
+      expect(items.headers.get('x-cache-status')).toBe('BYPASS');
+      expect(items.headers.get('cache-control') ?? '').not.toMatch(/public|s-maxage/);
+    }
+    // Without the session: refused each time, and the refusal is no more kept than the answer.
+    for (let n = 0; n < 2; n++) {
+      const refused = await fetch(`${nginx.url}/api/admin/shop/items`);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('x-cache-status')).toBe('MISS');
+    }
   });
 });
