@@ -13,6 +13,7 @@ import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session'
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
+import { upgradeContent } from './seed/upgrade-content';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -48,6 +49,7 @@ export default {
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);
+    await upgradeContent(strapi);
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
   },
