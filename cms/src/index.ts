@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureFirstOrganiser } from './bootstrap/accounts';
+import { configureContentManager } from './bootstrap/content-manager-texts';
 import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
@@ -52,5 +53,6 @@ export default {
     await upgradeContent(strapi);
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
+    await configureContentManager(strapi);
   },
 };
