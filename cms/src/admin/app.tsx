@@ -5,6 +5,18 @@ import { PANEL_TRANSLATIONS, pageOrderedLinks, type MenuLink } from './menu';
 // Where Strapi's panel keeps the chosen language (its reducer's LANGUAGE_LOCAL_STORAGE_KEY).
 const PANEL_LANGUAGE_KEY = 'strapi-admin-language';
 
+/**
+ * Strapi 5.54 greets every account with an English banner about its new media library, linking
+ * to its blog; it has no switch, only the flag its close button stores (MediaLibraryBanner:
+ * per media-library flavour and instance id, which is `false` with telemetry off, `undefined`
+ * before the panel has loaded it).
+ */
+function dismissMediaLibraryBanner() {
+  for (const legacy of [true, false]) {
+    for (const instance of [false, undefined]) localStorage.setItem(`STRAPI_MEDIA_LIBRARY_BANNER_DISMISSED_FOR_${legacy}:${instance}`, 'true');
+  }
+}
+
 export default {
   config: {
     // German for the editors (their account's language is German from the start); English stays
@@ -22,6 +34,7 @@ export default {
     // Strapi starts in English until someone picks a language; here the sign-in is German from
     // the first visit, and a language chosen on the profile page is kept.
     if (!localStorage.getItem(PANEL_LANGUAGE_KEY)) localStorage.setItem(PANEL_LANGUAGE_KEY, 'de');
+    dismissMediaLibraryBanner();
     // The Content Manager lists its types alphabetically by title: the titles become keys in
     // the order of the public page, and the translations name them.
     app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', ({ ctLinks, models }: { ctLinks: MenuLink[]; models: unknown }) => ({

@@ -7,7 +7,7 @@ export type MenuLink = { uid: string; title: string; [key: string]: unknown };
  * this order and the German name is its translation.
  */
 const PAGE_ORDER: [uid: string, name: string][] = [
-  ['api::festival.festival', 'Festival: Texte und Eckdaten'],
+  ['api::festival.festival', 'Festival und Texte'],
   ['api::agenda-image.agenda-image', 'Agenda-Bilder'],
   ['api::performer.performer', 'Künstler'],
   ['api::accommodation-photo.accommodation-photo', 'Unterkunftsfotos'],
@@ -40,6 +40,9 @@ export const PANEL_TRANSLATIONS = {
     'HomePage.header.subtitle': 'Hier pflegst du die Texte und Bilder der Festival-Website.',
     'content-manager.components.LeftMenu.collection-types': 'Listen auf der Startseite',
     'content-manager.components.LeftMenu.single-types': 'Texte und Seiten',
+    // Strapi 5.54's German lacks these two.
+    'content-manager.plugin.name': 'Inhalte',
+    'search.placeholder': 'Suchen',
   },
   en: {
     ...menuNames,
