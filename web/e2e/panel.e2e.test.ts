@@ -78,7 +78,7 @@ describe('the Strapi panel under /cms for content editors', () => {
     await page.getByText(/keine Berechtigung|don't have the permissions/i).first().waitFor();
     expect(foreign).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it('lists the FAQ by position from 1, with German columns and dates', async () => {
     const page = watch(await browser.newPage({ viewport: VIEWPORTS.desktop }));
@@ -94,7 +94,7 @@ describe('the Strapi panel under /cms for content editors', () => {
     expect(await firstRow.textContent()).toMatch(/\d{1,2}\.\s?(\d{1,2}\.|[A-ZÄÖÜ][a-zäöü]+)\s?\d{4}/);
     await screenshot(page, 'panel-faq-list', { fullPage: false });
     await page.close();
-  });
+  }, 180_000);
 
   it('lets an editor change a section label and a FAQ answer, and the preview and the public page show both', async () => {
     const page = watch(await browser.newPage({ viewport: VIEWPORTS.desktop }));
