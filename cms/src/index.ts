@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureFirstOrganiser } from './bootstrap/accounts';
+import { configureContentManager } from './bootstrap/content-manager-texts';
 import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
@@ -13,6 +14,7 @@ import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session'
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
+import { upgradeContent } from './seed/upgrade-content';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -48,7 +50,9 @@ export default {
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);
+    await upgradeContent(strapi);
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
+    await configureContentManager(strapi);
   },
 };

@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { SUPER_ADMIN_CODE } from './editor-role';
 
 const USER_UID = 'plugin::users-permissions.user';
+/** The panel's language for the accounts made here (Strapi's locale code). */
+const PANEL_LANGUAGE = 'de';
 
 // users-permissions requires an e-mail; organisers' accounts are known by username only.
 export const placeholderEmail = (username: string) =>
@@ -59,6 +61,7 @@ async function createPanelUser(strapi: Core.Strapi, { email, password }: PanelAc
     roles: [roleId],
     isActive: true,
     registrationToken: null,
+    preferedLanguage: PANEL_LANGUAGE,
   });
   strapi.log.info(`Created the panel account "${email}".`);
 }
@@ -85,6 +88,14 @@ export async function ensurePanelAccounts(strapi: Core.Strapi, { editorRoleId, s
     await createPanelUser(strapi, editor, editorRoleId, 'Redaktion');
   }
   if (editor) await moveEditorOutOfSuperAdmin(strapi, editor.email, editorRoleId);
+  if (editor) await speakGermanByDefault(strapi, editor.email);
+}
+
+/** The editors' panel speaks German; an editor who picked another language on the profile page keeps it. */
+async function speakGermanByDefault(strapi: Core.Strapi, email: string) {
+  await strapi.db
+    .query('admin::user')
+    .updateMany({ where: { email: { $eqi: email }, preferedLanguage: { $null: true } }, data: { preferedLanguage: PANEL_LANGUAGE } });
 }
 
 async function moveEditorOutOfSuperAdmin(strapi: Core.Strapi, email: string, editorRoleId: number) {

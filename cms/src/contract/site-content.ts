@@ -12,7 +12,33 @@ export const mediaSchema = z.object({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
-export const festivalSchema = z.object({
+/**
+ * The short texts of the pages that are no festival facts: section labels, the shop's and the
+ * access page's introductions. Editors change them in the festival single type; these are the
+ * words the site shipped with, seeded on a fresh install and filled into older databases.
+ */
+export const SITE_TEXT_DEFAULTS = {
+  storyLabel: 'Die Chronik',
+  paymentLabel: 'Dein Platz am Feuer',
+  paymentStepsTitle: 'So trittst du bei',
+  agendaLabel: 'Fünf Tage im Harz',
+  performersLabel: 'Musik am Feuer',
+  infoLabel: 'Alles für deine Reise',
+  faqLabel: 'Fragen am Lagerfeuer',
+  shopTeaserText:
+    'Haus-Shirts, Kapuzenmäntel und Trinkhörner: Rüste dich für das Fest, bevor die Vorräte der Schmiedemeister erschöpft sind.',
+  shopIntro:
+    'Haus-Shirts, Kapuzenmäntel und Trinkhörner aus der Schmiede des Festivals. Wähle Variante und Anzahl, lege deine Stücke in den Warenkorb und bestelle mit deinem Vor- und Nachnamen.',
+  accessIntro:
+    'Nach deinem Tribut hast du einen persönlichen Code erhalten. Gib ihn hier ein, um dein Wappen zu enthüllen und den Chat deines Hauses zu betreten.',
+} as const;
+export type SiteTextKey = keyof typeof SITE_TEXT_DEFAULTS;
+
+const siteTextsSchema = z.object(
+  Object.fromEntries(Object.keys(SITE_TEXT_DEFAULTS).map((key) => [key, z.string()])) as Record<SiteTextKey, z.ZodString>,
+);
+
+export const festivalSchema = siteTextsSchema.extend({
   name: z.string(),
   edition: z.string(),
   motto: z.string(),

@@ -209,10 +209,28 @@ export async function storeImage(strapi: Core.Strapi, image: CheckedImage, alter
   }
 }
 
-/** Removes an uploaded file (row, original and its sizes) that no content refers to any more. */
+const TEXT_TYPES = new Set(['richtext', 'text', 'string']);
+
+/**
+ * Whether a text of the site's content shows the file: editors put media-library pictures into
+ * markdown (`![…](/uploads/<hash>.png)`, or a size of it), which no relation records.
+ */
+async function shownInText(strapi: Core.Strapi, hash: string): Promise<boolean> {
+  for (const [uid, contentType] of Object.entries(strapi.contentTypes)) {
+    if (!uid.startsWith('api::')) continue;
+    const texts = Object.entries(contentType.attributes as Record<string, { type: string }>)
+      .filter(([, attribute]) => TEXT_TYPES.has(attribute.type))
+      .map(([name]) => ({ [name]: { $contains: hash } }));
+    if (texts.length > 0 && (await strapi.db.query(uid as never).count({ where: { $or: texts } })) > 0) return true;
+  }
+  return false;
+}
+
+/** Removes an uploaded file (row, original and its sizes) that no content refers to or shows any more. */
 export async function removeImageIfUnused(strapi: Core.Strapi, fileId: number): Promise<void> {
   const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id: fileId }, populate: ['related'] });
   if (!file) return;
   if (Array.isArray(file.related) && file.related.length > 0) return;
+  if (await shownInText(strapi, file.hash as string)) return;
   await strapi.plugin('upload').service('upload').remove(file);
 }

@@ -1,6 +1,8 @@
 // German demo content seeded on first start. Editors replace it in the panel (/cms).
 // Facts follow SPEC §9: 24 to 28 July 2025, sixth edition, motto "Game Of Slavs".
 
+import { SITE_TEXT_DEFAULTS } from '../contract/site-content';
+
 export type PlaceholderArt = { label: string; hue: number; motif: 'shield' | 'banner' | 'flame' | 'tower' | 'horn' };
 
 export const festival = {
@@ -37,6 +39,7 @@ export const festival = {
   accommodationGroundsM2: 5000,
   scheduleText: 'Der Ablaufplan folgt in Kürze. Die Häuser erfahren ihn zuerst in ihrem Chat.',
   seoDescription: 'Slawenfest im Harz: das mittelalterliche Fest „Game Of Slavs“ vom 24. bis 28. Juli 2025. Geschichte, Künstler, Anreise, Unterkunft und FAQ.',
+  ...SITE_TEXT_DEFAULTS,
 };
 
 export const houses = [

@@ -38,7 +38,7 @@ export async function seedDemoContent(strapi: Core.Strapi) {
     await seedCollection(strapi, 'api::performer.performer', demo.performers, async (performer, position) => ({
       name: performer.name,
       genre: performer.genre,
-      photo: (await image.webp({ label: performer.name, hue: 20 + position * 47, motif: 'shield' }, 800, 800, performer.name)).id,
+      photo: (await image.webp({ label: performer.name, hue: 20 + (position - 1) * 47, motif: 'shield' }, 800, 800, performer.name)).id,
       houses: performer.houses.map((name) => houses.get(name)!),
       position,
     }));
@@ -95,8 +95,9 @@ async function seedCollection<T>(
   toData: (entry: T, position: number) => Promise<Record<string, unknown>>,
 ) {
   if ((await strapi.db.query(uid).count()) > 0) return;
-  for (const [position, entry] of entries.entries()) {
-    await strapi.documents(uid).create({ data: (await toData(entry, position)) as never });
+  for (const [index, entry] of entries.entries()) {
+    // Positions count from 1, as editors count the entries on the page.
+    await strapi.documents(uid).create({ data: (await toData(entry, index + 1)) as never });
   }
 }
 

@@ -234,4 +234,33 @@ describe('admin products: /api/admin/shop/items', () => {
     expect((await fetch(`${server.baseUrl}${item.image}`)).status).toBe(404);
     expect((await call(server, 'GET', `/api/shop/items/${item.id}`)).status).toBe(404);
   });
+
+  it('keeps the image of a deleted or changed product while other content uses it: a performer\'s photo, a picture in a FAQ answer', async () => {
+    const fileOf = async (id: number) =>
+      ((await server.strapi.documents('api::product.product').findFirst({ filters: { id }, populate: ['image'] })) as unknown as { image: { id: number; url: string; hash: string } }).image;
+    const { item: asPhoto } = adminProductResponseSchema.parse((await create({ ...VALID, title: 'Auch ein Foto' })).body);
+    const photo = await fileOf(asPhoto.id);
+    const [performer] = await server.strapi.documents('api::performer.performer').findMany({ limit: 1 });
+    await server.strapi.documents('api::performer.performer').update({ documentId: performer.documentId, data: { photo: photo.id } as never });
+
+    const { item: inText } = adminProductResponseSchema.parse((await create({ ...VALID, title: 'Auch im Text' })).body);
+    const pictured = await fileOf(inText.id);
+    const [faq] = await server.strapi.documents('api::faq-item.faq-item').findMany({ limit: 1 });
+    await server.strapi.documents('api::faq-item.faq-item').update({
+      documentId: faq.documentId,
+      data: { answer: `${faq.answer}\n\n![Banner](/uploads/small_${pictured.hash}.png)` } as never,
+    });
+
+    const files = await fileRows();
+    expect((await adminCall(server, session, 'DELETE', `/api/admin/shop/items/${asPhoto.id}`)).status).toBe(200);
+    const replaced = await adminCall(server, session, 'PUT', `/api/admin/shop/items/${inText.id}`, {
+      rawBody: productForm({}, { bytes: await pngImage(200), name: 'anders.png', type: 'image/png' }),
+    });
+    expect(replaced.status).toBe(200);
+    // The new image came, neither old one went.
+    expect(await fileRows()).toBe(files + 1);
+    for (const kept of [photo, pictured]) expect((await fetch(`${server.baseUrl}${kept.url}`)).status).toBe(200);
+    const content = (await call<{ performers: { photo: { url: string } | null }[] }>(server, 'GET', '/api/site-content')).body;
+    expect(content.performers.map((entry) => entry.photo?.url)).toContain(photo.url);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteContentSchema } from '../../src/contract/site-content';
+import { SITE_TEXT_DEFAULTS, siteContentSchema } from '../../src/contract/site-content';
 import { call } from '../helpers/api-client';
 import { startTestServer, type TestServer } from '../helpers/strapi';
 
@@ -19,6 +19,7 @@ describe('GET /api/site-content', () => {
     const content = siteContentSchema.parse(response.body);
     expect(content.festival).toMatchObject({ motto: 'Game Of Slavs', startDate: '2025-07-24', endDate: '2025-07-28' });
     expect(content.festival.logo?.url).toMatch(/^\/uploads\//);
+    expect(content.festival).toMatchObject(SITE_TEXT_DEFAULTS);
     expect(content.agendaImages).toHaveLength(11);
     expect(content.performers).toHaveLength(7);
     expect(content.faq).toHaveLength(8);

@@ -1,5 +1,7 @@
 import type { UID } from '@strapi/strapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_TEXT_DEFAULTS } from '../../src/contract/site-content';
+import { POSITIONED_TYPES } from '../../src/seed/upgrade-content';
 import { restartTestServer, startTestServer, TEST_ORGANISER, type TestServer } from '../helpers/strapi';
 
 const EXPECTED_COUNTS: [UID.ContentType, number][] = [
@@ -46,6 +48,15 @@ describe('demo content seed', () => {
       accommodationGroundsM2: 5000,
     });
     expect(festival?.logo).toMatchObject({ mime: 'image/png' });
+  });
+
+  it('seeds the section labels and introductions with the words the site showed, and positions from 1', async () => {
+    const festival = await server.strapi.documents('api::festival.festival').findFirst({});
+    expect(festival).toMatchObject(SITE_TEXT_DEFAULTS);
+    for (const uid of POSITIONED_TYPES) {
+      const entries = await server.strapi.documents(uid).findMany({ sort: 'position:asc', fields: ['position'] });
+      expect(entries.map((entry) => entry.position), uid).toEqual(entries.map((_, index) => index + 1));
+    }
   });
 
   it('seeds performers with the genres and houses of SPEC §3', async () => {
@@ -107,5 +118,30 @@ describe('demo content seed', () => {
     expected['api::faq-item.faq-item'] = 7;
     expect(await countAll(server)).toEqual(expected);
     expect(await server.strapi.service('admin::user').exists()).toBe(true);
+  });
+
+  it('brings a database of an earlier version along: new texts filled, an edited one kept, positions from 1 in the same order', async () => {
+    const festivals = () => server.strapi.db.connection('festival');
+    await festivals().update({ ...Object.fromEntries(Object.keys(SITE_TEXT_DEFAULTS).map((key) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), null])), faq_label: 'Am Feuer gefragt' });
+    // As the earlier seed wrote them: from 0, with a tie an editor made.
+    const faqTable = () => server.strapi.db.connection('faq_items');
+    const before = await faqTable().select('id').orderBy([{ column: 'position' }, { column: 'id' }]);
+    await Promise.all(before.map(({ id }, index) => faqTable().where({ id }).update({ position: index === 1 ? 0 : index })));
+    const order = async () => (await faqTable().select('id', 'position').orderBy([{ column: 'position' }, { column: 'id' }]));
+
+    const oldOrder = await order();
+    await server.stop();
+    server = await restartTestServer(server);
+
+    const festival = await server.strapi.documents('api::festival.festival').findFirst({});
+    expect(festival).toMatchObject({ ...SITE_TEXT_DEFAULTS, faqLabel: 'Am Feuer gefragt' });
+    const newOrder = await order();
+    expect(newOrder.map((row) => row.id)).toEqual(oldOrder.map((row) => row.id));
+    expect(newOrder.map((row) => row.position)).toEqual(oldOrder.map((row) => row.position + 1));
+    expect(Math.min(...newOrder.map((row) => row.position))).toBe(1);
+
+    await server.stop();
+    server = await restartTestServer(server);
+    expect((await order()).map((row) => row.position)).toEqual(newOrder.map((row) => row.position));
   });
 });

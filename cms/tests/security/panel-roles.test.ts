@@ -1,8 +1,10 @@
+import type { UID } from '@strapi/strapi';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCodesResponseSchema } from '../../src/contract/access-codes';
 import { housesResponseSchema } from '../../src/contract/houses';
 import { shopItemsResponseSchema } from '../../src/contract/shop';
+import { SITE_TYPE_TEXTS } from '../../src/panel/field-labels';
 import { adminCall, call, signIn } from '../helpers/api-client';
 import { restartTestServer, startTestServer, TEST_PANEL_EDITOR, TEST_SUPER_ADMIN, type TestServer } from '../helpers/strapi';
 
@@ -211,6 +213,63 @@ describe('least privilege in the Strapi panel', () => {
     }
     // The site's content stays theirs to edit.
     expect((await asPanel(panel, 'GET', '/content-manager/collection-types/api::faq-item.faq-item')).status).toBe(200);
+  });
+
+  it('speaks German to the seeded editor', async () => {
+    const me = await asPanel<{ data: { preferedLanguage: string | null } }>(editor, 'GET', '/admin/users/me');
+    expect(me.body.data.preferedLanguage).toBe('de');
+  });
+
+  it('explains every field of the site\'s types in German, in page order, and lists entries by position from 1', async () => {
+    type Configuration = {
+      data: {
+        contentType: {
+          settings: { defaultSortBy: string; defaultSortOrder: string; mainField: string };
+          metadatas: Record<string, { edit: { label?: string; description?: string }; list: { label?: string } }>;
+          layouts: { list: string[]; edit: { name: string }[][] };
+        };
+      };
+    };
+    for (const [uid, texts] of Object.entries(SITE_TYPE_TEXTS)) {
+      const response = await asPanel<Configuration>(editor, 'GET', `/content-manager/content-types/${uid}/configuration`);
+      expect(response.status, uid).toBe(200);
+      const { settings, metadatas, layouts } = response.body.data.contentType;
+      const shownFields = layouts.edit.flat().map((field) => field.name);
+      const attributes = Object.keys(server.strapi.contentTypes[uid as UID.ContentType].attributes).filter(
+        (name) => !['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'publishedAt', 'locale', 'localizations'].includes(name),
+      );
+      // Every field is on the form, in the order the page shows them.
+      expect(shownFields, uid).toEqual(Object.keys(texts.fields));
+      expect([...shownFields].sort(), uid).toEqual([...attributes].sort());
+      for (const name of shownFields) {
+        const { label, description } = metadatas[name].edit;
+        expect(label, `${uid} ${name}`).not.toBe(name);
+        expect(label, `${uid} ${name}`).toMatch(/^[A-ZÄÖÜ„]/);
+        expect(description?.length ?? 0, `${uid} ${name}`).toBeGreaterThan(15);
+      }
+      if (!texts.list) continue;
+      expect(layouts.list[0], uid).toBe('position');
+      expect(settings, uid).toMatchObject({ defaultSortBy: 'position', defaultSortOrder: 'ASC' });
+      expect(metadatas.position.list.label).toBe('Position');
+    }
+    const festival = await asPanel<Configuration>(editor, 'GET', '/content-manager/content-types/api::festival.festival/configuration');
+    expect(festival.body.data.contentType.metadatas.travelTrain.edit).toMatchObject({ label: 'Anreise mit der Bahn' });
+  });
+
+  it('refuses a position below 1 from the editor, and keeps the entry as it was', async () => {
+    const list = await asPanel<{ results: { documentId: string; position: number }[] }>(
+      editor,
+      'GET',
+      '/content-manager/collection-types/api::faq-item.faq-item?sort=position:asc',
+    );
+    expect(list.body.results.map((entry) => entry.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const [first] = list.body.results;
+    for (const position of [0, -3]) {
+      const response = await asPanel(editor, 'PUT', `/content-manager/collection-types/api::faq-item.faq-item/${first.documentId}`, { position });
+      expect(response.status, String(position)).toBe(400);
+    }
+    const stored = await server.strapi.documents('api::faq-item.faq-item').findOne({ documentId: first.documentId });
+    expect(stored?.position).toBe(1);
   });
 
   it("lets the Super Admin read the orders and the dashboard's accounts", async () => {

@@ -9,7 +9,8 @@ describe('Markdown', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: 'Anreise' })).toBeInTheDocument();
     expect(screen.getByText('Fett').tagName).toBe('STRONG');
-    expect(screen.getByRole('checkbox')).toBeChecked();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByText('erledigt').closest('li')).toHaveTextContent(/^✓ ?erledigt$/);
     expect(screen.getByRole('table')).toBeInTheDocument();
   });
 
@@ -47,6 +48,52 @@ describe('Markdown', () => {
     expect(internal).toHaveAttribute('href', '/impressum');
     expect(internal).not.toHaveAttribute('target');
     expect(screen.getByRole('link', { name: 'Mail' })).toHaveAttribute('href', 'mailto:a@b.example');
+  });
+
+  // What each button of the panel's markdown toolbar writes (Strapi's Wysiwyg utils), as an
+  // editor would combine them: the visitor must see each of them as the editor's preview does.
+  it('renders everything the panel\'s markdown toolbar writes', () => {
+    const fromToolbar = [
+      '# Titel eins',
+      '## Titel zwei',
+      '###### Titel sechs',
+      '**Fett**, _kursiv_, <u>unterstrichen</u>, ~~durchgestrichen~~ und <u>**fett unterstrichen**</u>',
+      '```\nCode\n```',
+      '>Zitat',
+      '- Punkt eins\n- Punkt zwei',
+      '1. Schritt eins\n2. Schritt zwei',
+      '[Anreise](/#info) und [Karte](https://www.openstreetmap.org/)',
+      '![Lagerfeuer](/uploads/lagerfeuer.jpg)',
+    ].join('\n\n');
+    const { container } = render(<Markdown>{fromToolbar}</Markdown>);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Titel eins' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Titel zwei' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 6, name: 'Titel sechs' })).toBeInTheDocument();
+    expect(screen.getByText('Fett').tagName).toBe('STRONG');
+    expect(screen.getByText('kursiv').tagName).toBe('EM');
+    expect(screen.getByText('unterstrichen').tagName).toBe('U');
+    expect(screen.getByText('durchgestrichen').tagName).toBe('DEL');
+    expect(screen.getByText('fett unterstrichen').parentElement?.tagName).toBe('U');
+    expect(container.querySelector('pre code')).toHaveTextContent('Code');
+    expect(container.querySelector('blockquote')).toHaveTextContent('Zitat');
+    expect(screen.getAllByRole('list')).toHaveLength(2);
+    expect(container.querySelector('ol')).toHaveTextContent('Schritt eins');
+    expect(screen.getByRole('link', { name: 'Anreise' })).toHaveAttribute('href', '/#info');
+    expect(screen.getByRole('link', { name: 'Karte' })).toHaveAttribute('href', 'https://www.openstreetmap.org/');
+    expect(screen.getByRole('img', { name: 'Lagerfeuer' })).toHaveAttribute('src', '/uploads/lagerfeuer.jpg');
+    expect(container.innerHTML).not.toMatch(/&lt;u&gt;|<u [^>]/);
+  });
+
+  it('underlines only the bare <u> pair, and shows pictures only from this site', () => {
+    const { container } = render(
+      <Markdown>{'<u onclick="alert(1)">eins</u> <u style="x">zwei</u> <u>offen\n\n![Fremd](https://tracker.example/pixel.gif)'}</Markdown>,
+    );
+
+    expect(container.querySelector('u')).toBeNull();
+    expect(container.innerHTML).not.toMatch(/onclick|style=/);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('Fremd')).toBeInTheDocument();
   });
 
   it('loads lazily and then shows the text', async () => {

@@ -1,10 +1,12 @@
 import { Typography } from '@mantine/core';
-import type { AnchorHTMLAttributes, InputHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ImgHTMLAttributes, InputHTMLAttributes } from 'react';
 import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown';
 import { Link } from 'react-router-dom';
 import remarkGfm from 'remark-gfm';
 import { isExternalUrl, safeHref } from '@/lib/safe-url';
+import { siteOrigin } from '@/lib/site-origin';
 import classes from './markdown.module.css';
+import { remarkUnderline } from './remark-underline';
 
 // A dropped address gives null, so the attribute never reaches the DOM (DECISIONS §4).
 const urlTransform: UrlTransform = (url) => safeHref(url);
@@ -32,12 +34,25 @@ function MarkdownLink({ href, children, node: _node, ...rest }: AnchorHTMLAttrib
   );
 }
 
-// A task list's checkbox has no text of its own; screen readers hear its state instead.
-function TaskCheckbox({ node: _node, ...rest }: InputHTMLAttributes<HTMLInputElement> & { node?: unknown }) {
-  return <input {...rest} aria-label={rest.checked ? 'Erledigt' : 'Offen'} />;
+// A task list in a product description is a list of features, not a form: a checked line gets a
+// tick, an open one a plain bullet, and neither is a control anyone could try to click.
+function TaskMark({ checked }: InputHTMLAttributes<HTMLInputElement> & { node?: unknown }) {
+  return (
+    <span className={classes.mark} data-checked={checked ? '' : undefined} aria-hidden="true">
+      {checked ? '✓' : '•'}
+    </span>
+  );
 }
 
-const components: Components = { a: MarkdownLink, input: TaskCheckbox };
+/** Only pictures of this site (the media library): an image from elsewhere would tell another site who reads the page. */
+const isOwnAddress = (src: string) => (src.startsWith('/') && !src.startsWith('//')) || src.startsWith(`${siteOrigin()}/`);
+
+function MarkdownImage({ src, alt, title }: ImgHTMLAttributes<HTMLImageElement> & { node?: unknown }) {
+  if (typeof src !== 'string' || !isOwnAddress(src)) return alt ? <span>{alt}</span> : null;
+  return <img src={src} alt={alt ?? ''} title={title} loading="lazy" decoding="async" />;
+}
+
+const components: Components = { a: MarkdownLink, input: TaskMark, img: MarkdownImage };
 
 type MarkdownProps = {
   /** Markdown text from the cms; raw HTML in it is dropped, never rendered. */
@@ -45,12 +60,16 @@ type MarkdownProps = {
   className?: string;
 };
 
-/** Renders cms markdown (GitHub flavour) as typography: no raw HTML, only safe link targets. */
+/**
+ * Renders cms markdown (GitHub flavour) as typography: everything the panel's markdown toolbar
+ * writes (headings, bold, italic, underline, strikethrough, code, quotes, lists, links, images),
+ * no other raw HTML, only safe link targets.
+ */
 export function Markdown({ children, className }: MarkdownProps) {
   return (
     <Typography className={className ? `${classes.root} ${className}` : classes.root}>
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={[remarkGfm, remarkUnderline]}
         skipHtml
         urlTransform={urlTransform}
         components={components}

@@ -17,7 +17,7 @@ export function AccessRoute() {
     <>
       <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>
-        <AccessPanel />
+        <AccessPanel intro={data?.festival.accessIntro} />
       </main>
       <FestivalFooter festival={data?.festival} />
     </>

@@ -24,19 +24,24 @@ export function LandingSections({ content, shopEnabled }: LandingSectionsProps) 
     () => (
       <>
         <HydrateNearScreen anchorId="story">
-          <FestivalStory story={content.festival.story} />
+          <FestivalStory story={content.festival.story} label={content.festival.storyLabel} />
         </HydrateNearScreen>
         <HydrateNearScreen anchorId="payment">
-          <PaymentSection paymentText={content.festival.paymentText} paymentUrl={content.festival.paymentUrl} />
+          <PaymentSection
+            paymentText={content.festival.paymentText}
+            paymentUrl={content.festival.paymentUrl}
+            label={content.festival.paymentLabel}
+            stepsTitle={content.festival.paymentStepsTitle}
+          />
         </HydrateNearScreen>
         {content.agendaImages.length > 0 && (
           <HydrateNearScreen anchorId="agenda">
-            <AgendaGallery images={content.agendaImages} />
+            <AgendaGallery images={content.agendaImages} label={content.festival.agendaLabel} />
           </HydrateNearScreen>
         )}
         {content.performers.length > 0 && (
           <HydrateNearScreen anchorId="performers">
-            <PerformerList performers={content.performers} />
+            <PerformerList performers={content.performers} label={content.festival.performersLabel} />
           </HydrateNearScreen>
         )}
         <HydrateNearScreen anchorId="info">
@@ -44,12 +49,12 @@ export function LandingSections({ content, shopEnabled }: LandingSectionsProps) 
         </HydrateNearScreen>
         {shopEnabled && (
           <HydrateNearScreen anchorId="shop-teaser">
-            <ShopTeaser />
+            <ShopTeaser text={content.festival.shopTeaserText} />
           </HydrateNearScreen>
         )}
         {content.faq.length > 0 && (
           <HydrateNearScreen anchorId="faq">
-            <FaqSection items={content.faq} />
+            <FaqSection items={content.faq} label={content.festival.faqLabel} />
           </HydrateNearScreen>
         )}
       </>

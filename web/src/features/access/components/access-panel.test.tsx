@@ -25,10 +25,11 @@ afterEach(() => {
 });
 
 describe('AccessPanel', () => {
-  it('shows the form: heading, the one code field and the unlock button, and a way back', () => {
-    render(<AccessPanel />);
+  it('shows the form: heading, the editors’ introduction, the one code field and the unlock button, and a way back', () => {
+    render(<AccessPanel intro="Gib hier den Code aus deiner Tribut-Mail ein." />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Zugang zum Haus' })).toBeInTheDocument();
+    expect(screen.getByText('Gib hier den Code aus deiner Tribut-Mail ein.')).toBeInTheDocument();
     expect(screen.getAllByRole('textbox')).toHaveLength(1);
     expect(input()).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Freischalten' })).toBeInTheDocument();

@@ -27,7 +27,7 @@ function Seal() {
 }
 
 /** The access-code page's content: the code form, then the house it unlocked. */
-export function AccessPanel() {
+export function AccessPanel({ intro }: { intro?: string }) {
   const [code, setCode] = useState('');
   const [house, setHouse] = useState<VerifiedHouse | null>(null);
   const error = useTransientMessage(ERROR_VISIBLE_MS);
@@ -62,10 +62,7 @@ export function AccessPanel() {
               <Title order={1} className={classes.title}>
                 Zugang zum Haus
               </Title>
-              <Text className={classes.intro}>
-                Nach deinem Tribut hast du einen persönlichen Code erhalten. Gib ihn hier ein, um
-                dein Wappen zu enthüllen und den Chat deines Hauses zu betreten.
-              </Text>
+              {intro && <Text className={classes.intro}>{intro}</Text>}
             </div>
             <form className={classes.form} onSubmit={submit} noValidate>
               <TextInput

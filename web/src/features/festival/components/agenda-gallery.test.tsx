@@ -14,7 +14,7 @@ const openPicture = async (user: ReturnType<typeof render>['user'], name: string
 
 describe('AgendaGallery', () => {
   it('shows all 11 agenda pictures with their alt texts and fitting sizes', () => {
-    render(<AgendaGallery images={agendaImages} />);
+    render(<AgendaGallery images={agendaImages} label="Fünf Tage im Harz" />);
 
     const buttons = screen.getAllByRole('button');
     expect(buttons).toHaveLength(11);
@@ -25,7 +25,7 @@ describe('AgendaGallery', () => {
   });
 
   it('opens a picture full screen and closes on a click anywhere', async () => {
-    const { user } = render(<AgendaGallery images={agendaImages} />);
+    const { user } = render(<AgendaGallery images={agendaImages} label="Fünf Tage im Harz" />);
 
     const dialog = await openPicture(user, 'Bannerweihe');
     await user.click(dialog.querySelector('figure img')!);
@@ -37,7 +37,7 @@ describe('AgendaGallery', () => {
   });
 
   it('closes with the close button and with Escape', async () => {
-    const { user } = render(<AgendaGallery images={agendaImages} />);
+    const { user } = render(<AgendaGallery images={agendaImages} label="Fünf Tage im Harz" />);
 
     await openPicture(user, 'Eröffnungsfeuer');
     await user.click(screen.getByRole('button', { name: 'Schließen' }));

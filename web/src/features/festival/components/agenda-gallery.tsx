@@ -39,13 +39,13 @@ function AgendaOverlay({ image, onClose }: { image: AgendaImage | null; onClose:
 }
 
 /** The agenda as a picture wall; each picture opens full screen. */
-export function AgendaGallery({ images }: { images: AgendaImage[] }) {
+export function AgendaGallery({ images, label }: { images: AgendaImage[]; label: string }) {
   const [selected, setSelected] = useState<AgendaImage | null>(null);
 
   return (
     <section id="agenda" className={`${section.section} ${section.hall}`} aria-labelledby="agenda-title">
       <div className={section.inner}>
-        <SectionHeading id="agenda-title" eyebrow="Fünf Tage im Harz">
+        <SectionHeading id="agenda-title" eyebrow={label}>
           Agenda
         </SectionHeading>
         <ul className={classes.grid} role="list">

@@ -11,14 +11,15 @@ const expanded = () =>
 
 describe('FaqSection', () => {
   it('starts with every answer closed', () => {
-    render(<FaqSection items={faq} />);
+    render(<FaqSection items={faq} label="Am Feuer gefragt" />);
 
+    expect(screen.getByText('Am Feuer gefragt')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
     expect(expanded()).toHaveLength(0);
   });
 
   it('keeps one answer open at a time, and closes the open one on a second click', async () => {
-    const { user } = render(<FaqSection items={faq} />);
+    const { user } = render(<FaqSection items={faq} label="Fragen am Lagerfeuer" />);
 
     await user.click(question('Warum ist das Fest mittelalterlich?'));
     expect(expanded()).toEqual([question('Warum ist das Fest mittelalterlich?')]);
@@ -32,7 +33,7 @@ describe('FaqSection', () => {
   });
 
   it('renders answers as markdown', async () => {
-    const { user } = render(<FaqSection items={faq} />);
+    const { user } = render(<FaqSection items={faq} label="Fragen am Lagerfeuer" />);
 
     await user.click(question('Warum ist das Fest mittelalterlich?'));
     expect((await screen.findByText('zusammenpassen')).tagName).toBe('STRONG');

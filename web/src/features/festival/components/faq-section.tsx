@@ -12,11 +12,11 @@ type FaqItem = SiteContent['faq'][number];
 const FAQ_STAGGER_MS = 100;
 
 /** The questions as an accordion: one answer open at a time, a click on the open one closes it. */
-export function FaqSection({ items }: { items: FaqItem[] }) {
+export function FaqSection({ items, label }: { items: FaqItem[]; label: string }) {
   return (
     <section id="faq" className={`${section.section} ${section.wood}`} aria-labelledby="faq-title">
       <div className={section.narrow}>
-        <SectionHeading id="faq-title" eyebrow="Fragen am Lagerfeuer">
+        <SectionHeading id="faq-title" eyebrow={label}>
           Häufige Fragen
         </SectionHeading>
         <Accordion

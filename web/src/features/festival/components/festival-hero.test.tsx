@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { render, screen } from '@/testing/render';
-import type { SiteContent } from '@contract/site-content';
+import { SITE_TEXT_DEFAULTS, type SiteContent } from '@contract/site-content';
 import { siteContentQueryOptions, type Festival } from '../api/get-site-content';
 import { FestivalHero } from './festival-hero';
 
@@ -37,6 +37,7 @@ const festival: Festival = {
   scheduleText: null,
   seoDescription: null,
   shareImage: null,
+  ...SITE_TEXT_DEFAULTS,
 };
 
 const siteContent = (data: Festival): SiteContent => ({

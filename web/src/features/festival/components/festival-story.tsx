@@ -7,11 +7,11 @@ import section from './section.module.css';
 import classes from './festival-story.module.css';
 
 /** The story, written on a parchment scroll, with the call to pay the tribute. */
-export function FestivalStory({ story }: { story: string }) {
+export function FestivalStory({ story, label }: { story: string; label: string }) {
   return (
     <section id="story" className={`${section.section} ${section.wood}`} aria-labelledby="story-title">
       <Reveal className={classes.scroll}>
-        <SectionHeading id="story-title" eyebrow="Die Chronik">
+        <SectionHeading id="story-title" eyebrow={label}>
           Die Geschichte
         </SectionHeading>
         <LazyMarkdown className={classes.text}>{story}</LazyMarkdown>

@@ -186,7 +186,7 @@ export function InfoSection({ festival, photos }: { festival: Festival; photos: 
   return (
     <section id="info" className={`${section.section} ${section.hall}`} aria-labelledby="info-title">
       <div className={section.inner}>
-        <SectionHeading id="info-title" eyebrow="Alles für deine Reise">
+        <SectionHeading id="info-title" eyebrow={festival.infoLabel}>
           Information
         </SectionHeading>
         <Reveal className={classes.frame}>

@@ -10,6 +10,8 @@ import classes from './payment-section.module.css';
 type PaymentSectionProps = {
   paymentText: string | null;
   paymentUrl: string | null;
+  label: string;
+  stepsTitle: string;
 };
 
 function Coin() {
@@ -23,13 +25,13 @@ function Coin() {
 }
 
 /** DECISIONS §2: "Tribut" explains the tribute, links to the payment provider and to the code page. */
-export function PaymentSection({ paymentText, paymentUrl }: PaymentSectionProps) {
+export function PaymentSection({ paymentText, paymentUrl, label, stepsTitle }: PaymentSectionProps) {
   const payment = paymentUrl && isHttpUrl(paymentUrl) ? paymentUrl : null;
 
   return (
     <section id="payment" className={`${section.section} ${section.ember}`} aria-labelledby="payment-title">
       <div className={section.inner}>
-        <SectionHeading id="payment-title" eyebrow="Dein Platz am Feuer">
+        <SectionHeading id="payment-title" eyebrow={label}>
           Tribut
         </SectionHeading>
         <Reveal className={classes.layout}>
@@ -46,7 +48,7 @@ export function PaymentSection({ paymentText, paymentUrl }: PaymentSectionProps)
           <div className={classes.card}>
             <Coin />
             <Title order={3} className={classes.cardTitle}>
-              So trittst du bei
+              {stepsTitle}
             </Title>
             {payment && (
               <Button

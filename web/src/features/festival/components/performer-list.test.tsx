@@ -7,7 +7,7 @@ const { performers } = siteContentFixture();
 
 describe('PerformerList', () => {
   it('shows a card per performer with photo, name, genre and houses', () => {
-    render(<PerformerList performers={performers} />);
+    render(<PerformerList performers={performers} label="Musik am Feuer" />);
 
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(3);
@@ -19,7 +19,7 @@ describe('PerformerList', () => {
   });
 
   it('paints house badges in the house colour with readable ink', () => {
-    render(<PerformerList performers={performers} />);
+    render(<PerformerList performers={performers} label="Musik am Feuer" />);
 
     const aschefrei = screen.getByText('Aschefrei');
     expect(aschefrei.style.getPropertyValue('--house-colour')).toBe('#8E3B2E');

@@ -70,11 +70,11 @@ function PerformerCard({ performer }: { performer: Performer }) {
 }
 
 /** The performers, each with photo, name, genre and the houses they play for. */
-export function PerformerList({ performers }: { performers: Performer[] }) {
+export function PerformerList({ performers, label }: { performers: Performer[]; label: string }) {
   return (
     <section id="performers" className={`${section.section} ${section.wood}`} aria-labelledby="performers-title">
       <div className={section.inner}>
-        <SectionHeading id="performers-title" eyebrow="Musik am Feuer">
+        <SectionHeading id="performers-title" eyebrow={label}>
           Künstler
         </SectionHeading>
         <ul className={classes.grid}>

@@ -1,4 +1,4 @@
-import type { Media, SiteContent } from '@contract/site-content';
+import { SITE_TEXT_DEFAULTS, type Media, type SiteContent } from '@contract/site-content';
 
 const media = (name: string, alternativeText: string | null = null): Media => ({
   url: `/uploads/${name}.jpg`,
@@ -53,6 +53,7 @@ export const siteContentFixture = (): SiteContent => ({
     scheduleText: 'Der Ablaufplan folgt in Kürze.',
     seoDescription: 'Das mittelalterliche Fest „Game Of Slavs“ vom 24. bis 28. Juli 2025.',
     shareImage: media('teilen', 'Slawenfest im Harz'),
+    ...SITE_TEXT_DEFAULTS,
   },
   agendaImages: agendaTitles.map((alt, index) => ({ id: index + 1, alt, image: media(`agenda-${index + 1}`, alt) })),
   performers: [

@@ -13,7 +13,7 @@ describe('ShopList', () => {
     render(<ShopList />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Merchandising' })).toBeInTheDocument();
-    expect(screen.getByText(/Schmiede des Festivals/)).toBeInTheDocument();
+    expect(await screen.findByText(/Schmiede des Festivals/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Warenkorb/ })).toHaveAttribute('href', '/shop/cart');
   });
 
@@ -71,7 +71,9 @@ describe('ShopList', () => {
     expect(within(shirt).getByText('4 Varianten')).toBeInTheDocument();
     // The description is markdown, task list included.
     expect(await within(shirt).findByText('100 % Bio-Baumwolle')).toBeInTheDocument();
-    expect(within(shirt).getAllByRole('checkbox')).toHaveLength(2);
+    // …read as a list of features, not as form controls.
+    expect(within(shirt).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(within(shirt).getByText('100 % Bio-Baumwolle').closest('li')).toHaveTextContent('✓ 100 % Bio-Baumwolle');
     expect(within(shirt).queryByText('Ausverkauft')).not.toBeInTheDocument();
 
     const horn = within(grid).getByRole('article', { name: 'Trinkhorn' });

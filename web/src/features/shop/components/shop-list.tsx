@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { SHOP_MESSAGES } from '@contract/shop';
 import { SectionHeading } from '@/components/section-heading';
+import { useFestival } from '@/features/festival/api/get-site-content';
 import { useItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import { CartButton } from './cart-button';
@@ -44,16 +45,14 @@ function ShopItems() {
 
 /** /shop (SPEC §2): the heading, the way to the cart, and the items of the forge. */
 export function ShopList() {
+  const intro = useFestival().data?.shopIntro;
   return (
     <>
       <header className={classes.header}>
         <SectionHeading id="shop-title" order={1} eyebrow="Aus der Schmiede" className={classes.heading}>
           Merchandising
         </SectionHeading>
-        <Text className={classes.intro}>
-          Haus-Shirts, Kapuzenmäntel und Trinkhörner aus der Schmiede des Festivals. Wähle Variante
-          und Anzahl, lege deine Stücke in den Warenkorb und bestelle mit deinem Vor- und Nachnamen.
-        </Text>
+        {intro && <Text className={classes.intro}>{intro}</Text>}
         <CartButton />
       </header>
       <ShopItems />

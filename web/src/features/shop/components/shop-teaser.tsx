@@ -17,7 +17,7 @@ function Anvil() {
 }
 
 /** The landing page's pointer to the merchandise shop; shown only while the shop is open. */
-export function ShopTeaser() {
+export function ShopTeaser({ text }: { text: string }) {
   return (
     <section id="shop-teaser" className={classes.root} aria-labelledby="shop-teaser-title">
       <Reveal className={classes.inner}>
@@ -27,10 +27,7 @@ export function ShopTeaser() {
           <Title order={2} id="shop-teaser-title" className={classes.title}>
             Merchandising
           </Title>
-          <Text className={classes.text}>
-            Haus-Shirts, Kapuzenmäntel und Trinkhörner: Rüste dich für das Fest, bevor die
-            Vorräte der Schmiedemeister erschöpft sind.
-          </Text>
+          <Text className={classes.text}>{text}</Text>
         </div>
         <Button component={Link} to="/shop" size="md" color="gold.3" c="dark.9">
           Zum Shop

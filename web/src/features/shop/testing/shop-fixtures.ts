@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { ShopItem, UnitLimits } from '@contract/shop';
 import { api, ApiError } from '@/lib/api-client';
+import { siteContentFixture } from '@/features/festival/testing/site-content-fixture';
 import { formatPrice } from '@/lib/format';
 
 export const shirt: ShopItem = {
@@ -78,6 +79,7 @@ export function mockShopApi({ enabled = 'true', unitLimits = defaultUnitLimits, 
       return answer({ data: { success: true, value: enabled } });
     }
     if (url === '/shop/items') return answer(items);
+    if (url === '/site-content') return answer({ data: siteContentFixture() });
     const detail = /^\/shop\/items\/(\d+)$/.exec(url);
     if (detail) return answer(itemAnswer(Number(detail[1])));
     return answer(new ApiError(404, `404: unexpected ${url}`));
