@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { render, screen, waitFor } from '@/testing/render';
 import { adminRoutes } from './admin-routes';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const renderAt = (path: string) => {
   const router = createMemoryRouter(adminRoutes, { initialEntries: [path] });

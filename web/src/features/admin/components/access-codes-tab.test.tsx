@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@/testing/render';
 import { houses, mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { AccessCodesTab } from './access-codes-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const codes = [
   { id: 1, code: 'ABCDE-FGHJK', houseId: 1, houseName: 'Haus Wolf', isUsed: true, usedAt: '2026-01-01T00:00:00.000Z' },

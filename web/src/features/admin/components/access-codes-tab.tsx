@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteAccessCode, exportAccessCodes, useAccessCodes, type AccessCode } from '../api/access-codes';
 import { generateCodes, useHouses } from '../api/houses';
-import { toastError, toastSuccess } from '../lib/toast';
+import { generatedCodesMessage, toastError, toastSuccess } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import { StatCards } from './stat-cards';
@@ -33,7 +33,7 @@ export function AccessCodesTab() {
   });
   const generate = useToastMutation({
     mutationFn: generateCodes,
-    success: (generated) => `Generated ${generated.length} access codes`,
+    success: (generated) => generatedCodesMessage(generated.length),
     failure: 'Failed to generate access codes',
     preferServerText: true,
     onSuccess: () => {

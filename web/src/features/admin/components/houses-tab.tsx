@@ -2,6 +2,7 @@ import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createHouse, deleteHouse, generateCodes, updateHouse, useHouses, type House } from '../api/houses';
+import { generatedCodesMessage } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
@@ -51,7 +52,7 @@ export function HousesTab() {
   });
   const generate = useToastMutation({
     mutationFn: generateCodes,
-    success: (codes) => `Generated ${codes.length} access codes`,
+    success: (codes) => generatedCodesMessage(codes.length),
     failure: 'Failed to generate access codes',
     preferServerText: true,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] }),

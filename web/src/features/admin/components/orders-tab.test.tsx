@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@/testing/render';
 import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { OrdersTab } from './orders-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const items = (title: string, quantity: number, price: number) => JSON.stringify([{ id: 1, title, variant: 'M', quantity, price }]);
 const now = new Date();
