@@ -146,7 +146,8 @@ const TABS = [
 let cms;
 try {
   log(`Seeding a fresh ${DB} database (first start)…`);
-  cms = await startBuiltCms({ env, logFile: path.join(OUT, 'logs', `cms-${stamp}-dashboard-${DB}.log`) });
+  // The first start seeds the demo content; on a shared machine that can take minutes.
+  cms = await startBuiltCms({ env, timeoutMs: 600_000, logFile: path.join(OUT, 'logs', `cms-${stamp}-dashboard-${DB}.log`) });
   const session = await signInOrganiser(cms.url, organiser.username, organiser.password);
   log(`Seeding ${CODES} access codes and ${ORDERS} orders through the API…`);
   const seeded = await seed(cms.url, session);
