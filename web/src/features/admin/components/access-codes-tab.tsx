@@ -127,7 +127,7 @@ export function AccessCodesTab() {
           </Table.Tr>
         ))}
       </AdminTable>
-      <ListPages noun="access codes" state={listState} total={codes.data?.total ?? 0} />
+      <ListPages noun="access codes" state={listState} total={codes.data?.total ?? 0} stale={codes.isPlaceholderData} />
 
       {dialog.kind === 'generate' && selectedHouse && (
         <GenerateCodesModal

@@ -1,4 +1,4 @@
-import { Group, Pagination, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LIST_LIMITS, type SortOrder } from '@contract/list-query';
 import type { ListState } from '../lib/list-state';
@@ -34,26 +34,31 @@ export function ListControls<Sort extends string>({ noun, state, sortOptions, ch
         allowDeselect={false}
         w={160}
       />
-      <div>
-        <Text component="span" size="sm" fw={500} id={`${noun}-order-label`} className={classes.label}>
-          Order
-        </Text>
-        <SegmentedControl
-          aria-labelledby={`${noun}-order-label`}
-          data={[
-            { value: 'asc', label: 'Ascending' },
-            { value: 'desc', label: 'Descending' },
-          ]}
-          value={state.params.order}
-          onChange={(value) => state.setOrder(value as SortOrder)}
-        />
-      </div>
+      <Select
+        label="Order"
+        data={[
+          { value: 'asc', label: 'Ascending' },
+          { value: 'desc', label: 'Descending' },
+        ]}
+        value={state.params.order}
+        onChange={(value) => value && state.setOrder(value as SortOrder)}
+        allowDeselect={false}
+        w={140}
+      />
     </div>
   );
 }
 
+type ListPagesProps<Sort extends string> = {
+  noun: string;
+  state: ListState<Sort>;
+  total: number;
+  /** The rows shown are still the previous page's, while the asked-for one loads. */
+  stale: boolean;
+};
+
 /** "21–40 of 600" and the page buttons below a list. */
-export function ListPages<Sort extends string>({ noun, state, total }: { noun: string; state: ListState<Sort>; total: number }) {
+export function ListPages<Sort extends string>({ noun, state, total, stale }: ListPagesProps<Sort>) {
   const { page, pageSize } = state.params;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -61,7 +66,7 @@ export function ListPages<Sort extends string>({ noun, state, total }: { noun: s
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" aria-live="polite">
-        {first}–{last} of {total} {noun}
+        {stale ? `Loading ${noun}...` : `${first}–${last} of ${total} ${noun}`}
       </Text>
       {pages > 1 && (
         <Pagination

@@ -94,6 +94,7 @@ function OrderCard({ order, onStatus, onDelete }: { order: AdminOrder; onStatus:
         <Text fw={700}>Total: {formatPrice(order.total)}</Text>
         <Group gap="xs">
           <Select
+            label="Status"
             aria-label={`Status of order ${order.orderNumber}`}
             data={STATUS_OPTIONS}
             value={order.status || 'pending'}
@@ -189,7 +190,7 @@ export function OrdersTab() {
           ))}
         </Stack>
       )}
-      <ListPages noun="orders" state={listState} total={orders.data?.total ?? 0} />
+      <ListPages noun="orders" state={listState} total={orders.data?.total ?? 0} stale={orders.isPlaceholderData} />
     </section>
   );
 }

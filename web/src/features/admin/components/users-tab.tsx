@@ -69,7 +69,9 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
   });
 
   const runExport = () =>
-    exportUsers().catch(() => toastError('Failed to export users', 'Export Failed'));
+    exportUsers()
+      .then(() => toastSuccess('Users exported successfully'))
+      .catch(() => toastError('Failed to export users', 'Export Failed'));
 
   const houseName = (houseId: number | null) => {
     if (houseId === null) return 'None';
@@ -120,7 +122,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           </Table.Tr>
         ))}
       </AdminTable>
-      <ListPages noun="users" state={listState} total={users.data?.total ?? 0} />
+      <ListPages noun="users" state={listState} total={users.data?.total ?? 0} stale={users.isPlaceholderData} />
 
       {dialog.kind === 'form' && (
         <UserFormModal
