@@ -104,6 +104,7 @@ export function AccessCodesTab() {
         />
       </ListControls>
       <AdminTable
+        label="Access codes"
         columns={['ID', 'Code', 'House', 'Status', 'Actions']}
         minWidth={560}
         loading={codes.isPending}

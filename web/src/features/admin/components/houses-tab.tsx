@@ -69,6 +69,7 @@ export function HousesTab() {
         <Button onClick={() => setDialog({ kind: 'form', house: null, key: Date.now() })}>Add House</Button>
       </div>
       <AdminTable
+        label="Houses"
         columns={['ID', 'Name', 'Chat URL', 'Actions']}
         minWidth={640}
         loading={houses.isPending}
