@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { houseIdFieldSchema } from './houses';
+import { LIST_MESSAGES, listQuerySchema, pageInfoSchema } from './list-query';
 
 /** No look-alikes (0/O, 1/I): codes are read off paper and typed in by hand (DECISIONS §5). */
 export const ACCESS_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -53,8 +54,19 @@ export const generateCodesResponseSchema = z.object({
 });
 export type GenerateCodesResponse = z.infer<typeof generateCodesResponseSchema>;
 
-/** ?houseId= filters the list; absent or empty lists every house. */
-export const accessCodesQuerySchema = z.object({ houseId: houseIdFieldSchema.optional() });
+export const ACCESS_CODE_SORT_FIELDS = ['id', 'code', 'house', 'status', 'usedAt'] as const;
+export type AccessCodeSortField = (typeof ACCESS_CODE_SORT_FIELDS)[number];
+export const ACCESS_CODE_STATUSES = ['used', 'available'] as const;
+
+/**
+ * ?houseId= filters the list (absent or empty: every house), as before; page, pageSize, search
+ * (code or house name), sort, order and status (used, available) ask for a page.
+ */
+export const accessCodesQuerySchema = listQuerySchema(
+  ACCESS_CODE_SORT_FIELDS,
+  { status: z.enum(ACCESS_CODE_STATUSES, { error: LIST_MESSAGES.invalidStatus(ACCESS_CODE_STATUSES) }).optional() },
+  { houseId: houseIdFieldSchema.optional() },
+);
 export type AccessCodesQuery = z.infer<typeof accessCodesQuerySchema>;
 
 export const accessCodeSchema = z.strictObject({
@@ -69,6 +81,13 @@ export type AccessCode = z.infer<typeof accessCodeSchema>;
 
 export const accessCodesResponseSchema = z.object({ success: z.literal(true), accessCodes: z.array(accessCodeSchema) });
 export type AccessCodesResponse = z.infer<typeof accessCodesResponseSchema>;
+
+/** A page of codes, with the counters of the house filter (every code of the house, whatever the search). */
+export const accessCodesPageResponseSchema = accessCodesResponseSchema.extend({
+  ...pageInfoSchema.shape,
+  counts: z.object({ total: z.number().int().min(0), used: z.number().int().min(0) }),
+});
+export type AccessCodesPageResponse = z.infer<typeof accessCodesPageResponseSchema>;
 
 const CODE_INPUT_MAX = 64;
 // Looser than the alphabet, so codes an editor typed in the Strapi panel still verify.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_MESSAGES, listQuerySchema, pageInfoSchema } from './list-query';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -38,6 +39,26 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrdersResponseSchema = z.object({ success: z.literal(true), orders: z.array(adminOrderSchema) });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
+
+export const ORDER_SORT_FIELDS = ['createdAt', 'orderNumber', 'lastName', 'total', 'status'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+
+/** GET /admin/shop/orders?page=&pageSize=&search=&sort=&order=&status=: newest first unless sorted otherwise. */
+export const adminOrdersQuerySchema = listQuerySchema(ORDER_SORT_FIELDS, {
+  status: z.enum(ORDER_STATUSES, { error: LIST_MESSAGES.invalidStatus(ORDER_STATUSES) }).optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+/** The orders tab's cards over every order: count, revenue (cancelled ones left out, cents), the last 24 hours. */
+export const orderSummarySchema = z.object({
+  count: z.number().int().min(0),
+  revenue: z.number().int().min(0),
+  recent: z.number().int().min(0),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const adminOrdersPageResponseSchema = adminOrdersResponseSchema.extend({ ...pageInfoSchema.shape, summary: orderSummarySchema });
+export type AdminOrdersPageResponse = z.infer<typeof adminOrdersPageResponseSchema>;
 
 export const orderStatusUpdateSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.invalidStatus }) });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;

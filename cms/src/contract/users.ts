@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOUSE_MESSAGES, houseIdFieldSchema } from './houses';
+import { listQuerySchema, pageInfoSchema } from './list-query';
 
 export const USER_MESSAGES = {
   usernameTooShort: 'Username must be at least 3 characters',
@@ -81,6 +82,16 @@ export type User = z.infer<typeof userSchema>;
 
 export const usersResponseSchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
+
+export const USER_SORT_FIELDS = ['id', 'username', 'house', 'isAdmin'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+/** GET /admin/users?page=&pageSize=&search=&sort=&order=: a page of the users whose name holds every word. */
+export const usersQuerySchema = listQuerySchema(USER_SORT_FIELDS, {});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const usersPageResponseSchema = usersResponseSchema.extend(pageInfoSchema.shape);
+export type UsersPageResponse = z.infer<typeof usersPageResponseSchema>;
 
 export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;

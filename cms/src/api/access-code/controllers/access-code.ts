@@ -26,8 +26,10 @@ export default factories.createCoreController('api::access-code.access-code', ({
     },
 
     async adminList(ctx: Context) {
-      const { houseId } = parseInput(accessCodesQuerySchema, ctx.query, HOUSE_MESSAGES.invalidReference);
-      ctx.body = { success: true, accessCodes: await service().listCodes(houseId ?? null) };
+      const query = parseInput(accessCodesQuerySchema, ctx.query, HOUSE_MESSAGES.invalidReference);
+      ctx.body = query.paged
+        ? { success: true, ...(await service().listPage(query)) }
+        : { success: true, accessCodes: await service().listCodes(query.houseId ?? null) };
     },
 
     async adminDelete(ctx: Context) {

@@ -5,10 +5,14 @@ import {
   ACCESS_CODE_LENGTH,
   ACCESS_CODE_MESSAGES,
   formatAccessCode,
+  normalizeAccessCode,
   verifyCodeRequestSchema,
   type AccessCode,
+  type AccessCodeSortField,
+  type AccessCodesQuery,
   type VerifiedHouse,
 } from '../../../contract/access-codes';
+import { pageWindow, searchWords, type PageInfo, type SortOrder } from '../../../contract/list-query';
 import { HOUSE_MESSAGES } from '../../../contract/houses';
 import { badRequest, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
@@ -47,6 +51,19 @@ const toAccessCode = (row: CodeRow): AccessCode => ({
   usedAt: toIso(row.usedAt),
 });
 
+const CODE_ORDER: Record<AccessCodeSortField, (order: SortOrder) => object> = {
+  id: (order) => ({ id: order }),
+  code: (order) => ({ code: order }),
+  house: (order) => ({ house: { name: order } }),
+  status: (order) => ({ isUsed: order }),
+  usedAt: (order) => ({ usedAt: order }),
+};
+
+/** A search word matches a code however it is typed (case, hyphen), or a house's name. */
+const codeSearch = (word: string) => {
+  const code = normalizeAccessCode(word);
+  return { $or: [...(code ? [{ code: { $containsi: code } }] : []), { house: { name: { $containsi: word } } }] };
+};
 
 const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const codes = () => strapi.db.query(UID);
@@ -92,6 +109,32 @@ const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async listCodes(houseId: number | null): Promise<AccessCode[]> {
       return (await listRows(houseId)).map(toAccessCode);
+    },
+
+    /** One page of codes by house, status and search, with the house's counters. */
+    async listPage(query: AccessCodesQuery): Promise<{ accessCodes: AccessCode[]; counts: { total: number; used: number } } & PageInfo> {
+      const ofHouse = query.houseId ? { house: { id: query.houseId } } : {};
+      const status = query.status === undefined ? {} : { isUsed: query.status === 'used' };
+      const where = { $and: [ofHouse, status, ...searchWords(query.search).map(codeSearch)] };
+      const [rows, total, all, used] = await Promise.all([
+        codes().findMany({
+          where,
+          select: ['id', 'code', 'isUsed', 'usedAt'],
+          populate: { house: { select: ['id', 'name'] } },
+          orderBy: [CODE_ORDER[query.sort ?? 'id'](query.order ?? 'asc'), { id: query.order ?? 'asc' }],
+          ...pageWindow(query),
+        }),
+        codes().count({ where }),
+        codes().count({ where: ofHouse }),
+        codes().count({ where: { $and: [ofHouse, { isUsed: true }] } }),
+      ]);
+      return {
+        accessCodes: (rows as CodeRow[]).map(toAccessCode),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        counts: { total: all, used },
+      };
     },
 
     async removeCode(id: number): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { idParamSchema } from '../../../contract/common';
-import { CSV_MESSAGES, importUsersRequestSchema, USER_MESSAGES, userCreateSchema, userUpdateSchema } from '../../../contract/users';
+import { CSV_MESSAGES, importUsersRequestSchema, USER_MESSAGES, userCreateSchema, usersQuerySchema, userUpdateSchema } from '../../../contract/users';
+import { LIST_MESSAGES } from '../../../contract/list-query';
 import { sendCsv } from '../../../http/csv';
 import { openSession } from '../../../http/session-cookie';
 import { parseInput, requestBody } from '../../../http/validate';
@@ -17,7 +18,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async list(ctx: Context) {
-      ctx.body = { success: true, users: await service().list() };
+      const query = parseInput(usersQuerySchema, ctx.query, LIST_MESSAGES.invalidQuery);
+      ctx.body = query.paged ? { success: true, ...(await service().listPage(query)) } : { success: true, users: await service().list() };
     },
 
     async create(ctx: Context) {

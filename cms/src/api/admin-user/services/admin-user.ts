@@ -11,7 +11,10 @@ import {
   type User,
   type UserCreate,
   type UserUpdate,
+  type UsersQuery,
+  type UserSortField,
 } from '../../../contract/users';
+import { pageWindow, searchWords, type PageInfo, type SortOrder } from '../../../contract/list-query';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
 import { parseCsv, toCsv } from '../../../http/csv';
 import { parseInput } from '../../../http/validate';
@@ -32,6 +35,8 @@ const toUser = (row: UserRow): User => ({
   houseId: row.house?.id ?? null,
   isAdmin: row.isAdmin === true,
 });
+
+const userOrder = (field: UserSortField, order: SortOrder) => [field === 'house' ? { house: { name: order } } : { [field]: order }, { id: order }];
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'ja', 'y', 'x']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'nein', 'n']);
@@ -126,6 +131,22 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: { id: 'asc' },
       });
       return (rows as UserRow[]).map(toUser);
+    },
+
+    /** One page of users, by the query's search and sort. */
+    async listPage(query: UsersQuery): Promise<{ users: User[] } & PageInfo> {
+      const where = { $and: searchWords(query.search).map((word) => ({ username: { $containsi: word } })) };
+      const [rows, total] = await Promise.all([
+        users().findMany({
+          where,
+          select: ['id', 'username', 'isAdmin'],
+          populate: { house: { select: ['id'] } },
+          orderBy: userOrder(query.sort ?? 'id', query.order ?? 'asc'),
+          ...pageWindow(query),
+        }),
+        users().count({ where }),
+      ]);
+      return { users: (rows as UserRow[]).map(toUser), page: query.page, pageSize: query.pageSize, total };
     },
 
     create,

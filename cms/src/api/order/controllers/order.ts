@@ -1,6 +1,7 @@
 import { factories } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { ORDER_MESSAGES, orderStatusUpdateSchema } from '../../../contract/orders';
+import { adminOrdersQuerySchema, ORDER_MESSAGES, orderStatusUpdateSchema } from '../../../contract/orders';
+import { LIST_MESSAGES } from '../../../contract/list-query';
 import { idParamSchema } from '../../../contract/common';
 import { orderRequestSchema, SHOP_MESSAGES } from '../../../contract/shop';
 import { notFound } from '../../../http/api-error';
@@ -27,7 +28,8 @@ export default factories.createCoreController(UID, ({ strapi }) => {
     },
 
     async listAdmin(ctx: Context) {
-      ctx.body = { success: true, orders: await orders().listAdmin() };
+      const query = parseInput(adminOrdersQuerySchema, ctx.query, LIST_MESSAGES.invalidQuery);
+      ctx.body = query.paged ? { success: true, ...(await orders().listAdminPage(query)) } : { success: true, orders: await orders().listAdmin() };
     },
 
     async changeStatus(ctx: Context) {

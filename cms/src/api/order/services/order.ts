@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { factories } from '@strapi/strapi';
 import type { Core } from '@strapi/strapi';
-import { ORDER_MESSAGES, type AdminOrder, type OrderItem, type OrderStatus } from '../../../contract/orders';
+import { ORDER_MESSAGES, type AdminOrder, type AdminOrdersQuery, type OrderItem, type OrderStatus, type OrderSummary } from '../../../contract/orders';
+import { pageWindow, searchWords, type PageInfo } from '../../../contract/list-query';
 import { SHOP_MESSAGES, type OrderRequest } from '../../../contract/shop';
 import { isDuplicateOrderNumber } from '../../../bootstrap/order-number-index';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
@@ -180,6 +181,22 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (Number(updated) !== 1) throw conflict(ORDER_MESSAGES.changedMeanwhile);
   }
 
+  /** The orders tab's cards, counted by the database, so they cost the same with 50 orders or 5,000. */
+  const orderSummary = async (): Promise<OrderSummary> => {
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    const [count, recent, revenue] = await Promise.all([
+      strapi.db.query(UID).count({}),
+      strapi.db.query(UID).count({ where: { createdAt: { $gte: dayAgo } } }),
+      strapi.db
+        .connection(strapi.db.metadata.get(UID).tableName)
+        // A missing status counts as pending (SPEC §4), and NULL <> 'cancelled' is not true in SQL.
+        .where((rows) => rows.whereNot('status', 'cancelled').orWhereNull('status'))
+        .sum({ revenue: 'total' })
+        .first() as Promise<{ revenue: number | string | null } | undefined>,
+    ]);
+    return { count, recent, revenue: Number(revenue?.revenue ?? 0) };
+  };
+
   return {
     /**
      * Places an order: counted against the client's limit, prices from the database, stock taken
@@ -200,6 +217,23 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           throw error;
         }
       }
+    },
+
+    /** One page of orders by status and search (order number, first or last name), with the tab's summary. */
+    async listAdminPage(query: AdminOrdersQuery): Promise<{ orders: AdminOrder[]; summary: OrderSummary } & PageInfo> {
+      const words = searchWords(query.search).map((word) => ({
+        $or: [{ orderNumber: { $containsi: word } }, { firstName: { $containsi: word } }, { lastName: { $containsi: word } }],
+      }));
+      const status = query.status === 'pending' ? { $or: [{ status: 'pending' }, { status: { $null: true } }] } : query.status ? { status: query.status } : {};
+      const where = { $and: [status, ...words] };
+      const order = query.order ?? (query.sort === undefined ? 'desc' : 'asc');
+      const rows = strapi.db.query(UID);
+      const [found, total, summary] = await Promise.all([
+        rows.findMany({ where, orderBy: [{ [query.sort ?? 'createdAt']: order }, { id: order }], ...pageWindow(query) }),
+        rows.count({ where }),
+        orderSummary(),
+      ]);
+      return { orders: (found as OrderRecord[]).map(toAdminOrder), page: query.page, pageSize: query.pageSize, total, summary };
     },
 
     async listAdmin(): Promise<AdminOrder[]> {

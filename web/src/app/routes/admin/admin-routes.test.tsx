@@ -1,11 +1,11 @@
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, houses, mockAdminApi, signInStored, users } from '@/features/admin/testing/admin-fixtures';
+import { ADMIN, houses, mockAdminApi, signInStored, users, usersPage } from '@/features/admin/testing/admin-fixtures';
 import { ApiError } from '@/lib/api-client';
 import { render, screen, waitFor } from '@/testing/render';
 import { adminRoutes } from './admin-routes';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const renderAt = (path: string) => {
   const router = createMemoryRouter(adminRoutes, { initialEntries: [path] });
@@ -37,7 +37,7 @@ describe('the admin routes', () => {
 
   it('show the dashboard with six tabs, Benutzer first and selected, for a stored admin', async () => {
     signInStored();
-    const request = mockAdminApi({ 'GET /admin/users': { success: true, users }, 'GET /admin/houses': { success: true, houses } });
+    const request = mockAdminApi({ 'GET /admin/users': usersPage(users), 'GET /admin/houses': { success: true, houses } });
     renderAt('/admin/dashboard');
     expect(await screen.findByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -50,7 +50,7 @@ describe('the admin routes', () => {
   it('log out: the server is told, the stored login removed and sign-in shown', async () => {
     signInStored();
     const request = mockAdminApi({
-      'GET /admin/users': { success: true, users },
+      'GET /admin/users': usersPage(users),
       'GET /admin/houses': { success: true, houses },
       'POST /admin/logout': { success: true },
     });

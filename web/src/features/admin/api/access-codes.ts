@@ -1,23 +1,34 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accessCodesResponseSchema, type AccessCode } from '@contract/access-codes';
-import { adminList, adminRequest } from '../lib/admin-request';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { accessCodesPageResponseSchema, type AccessCode, type AccessCodeSortField } from '@contract/access-codes';
+import { adminPage, adminRequest } from '../lib/admin-request';
 import { downloadCsv } from '../lib/download-csv';
+import { listSearchParams, type ListParams } from '../lib/list-state';
 
-export type { AccessCode };
+export type { AccessCode, AccessCodeSortField };
 
-export const getAccessCodes = (houseId: number | null) =>
-  adminList(
+export type AccessCodeFilters = { houseId: number | null; status: 'used' | 'available' | null };
+
+const EMPTY_PAGE = { rows: [] as AccessCode[], total: 0, counts: { total: 0, used: 0 } };
+
+export const getAccessCodesPage = (params: ListParams<AccessCodeSortField>, { houseId, status }: AccessCodeFilters) =>
+  adminPage(
     '/admin/access-codes',
+    { ...listSearchParams(params), ...(houseId === null ? {} : { houseId }), ...(status === null ? {} : { status }) },
     (data) => {
-      const parsed = accessCodesResponseSchema.safeParse(data);
-      return parsed.success ? parsed.data.accessCodes : null;
+      const parsed = accessCodesPageResponseSchema.safeParse(data);
+      return parsed.success ? { rows: parsed.data.accessCodes, total: parsed.data.total, counts: parsed.data.counts } : null;
     },
-    houseId === null ? undefined : { houseId },
+    EMPTY_PAGE,
   );
 
-export const accessCodesQueryOptions = (houseId: number | null) =>
-  queryOptions({ queryKey: ['admin', 'access-codes', houseId], queryFn: () => getAccessCodes(houseId) });
-export const useAccessCodes = (houseId: number | null) => useQuery(accessCodesQueryOptions(houseId));
+export const accessCodesQueryOptions = (params: ListParams<AccessCodeSortField>, filters: AccessCodeFilters) =>
+  queryOptions({
+    queryKey: ['admin', 'access-codes', params, filters],
+    queryFn: () => getAccessCodesPage(params, filters),
+    placeholderData: keepPreviousData,
+  });
+export const useAccessCodesPage = (params: ListParams<AccessCodeSortField>, filters: AccessCodeFilters) =>
+  useQuery(accessCodesQueryOptions(params, filters));
 
 export const exportAccessCodes = () => downloadCsv('/admin/export/access-codes', 'access-codes.csv');
 

@@ -1,18 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrdersResponseSchema, type AdminOrder, type OrderStatus } from '@contract/orders';
-import { adminList, adminRequest } from '../lib/admin-request';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminOrdersPageResponseSchema, type AdminOrder, type OrderSortField, type OrderStatus, type OrderSummary } from '@contract/orders';
+import { adminPage, adminRequest } from '../lib/admin-request';
 import { downloadCsv } from '../lib/download-csv';
+import { listSearchParams, type ListParams } from '../lib/list-state';
 
-export type { AdminOrder, OrderStatus };
+export type { AdminOrder, OrderSortField, OrderStatus };
 
-export const getOrders = () =>
-  adminList('/admin/shop/orders', (data) => {
-    const parsed = adminOrdersResponseSchema.safeParse(data);
-    return parsed.success ? parsed.data.orders : null;
-  });
+const EMPTY_PAGE = { rows: [] as AdminOrder[], total: 0, summary: { count: 0, revenue: 0, recent: 0 } satisfies OrderSummary };
 
-export const ordersQueryOptions = () => queryOptions({ queryKey: ['admin', 'orders'], queryFn: getOrders });
-export const useOrders = () => useQuery(ordersQueryOptions());
+export const getOrdersPage = (params: ListParams<OrderSortField>, status: OrderStatus | null) =>
+  adminPage(
+    '/admin/shop/orders',
+    { ...listSearchParams(params), ...(status === null ? {} : { status }) },
+    (data) => {
+      const parsed = adminOrdersPageResponseSchema.safeParse(data);
+      return parsed.success ? { rows: parsed.data.orders, total: parsed.data.total, summary: parsed.data.summary } : null;
+    },
+    EMPTY_PAGE,
+  );
+
+export const ordersQueryOptions = (params: ListParams<OrderSortField>, status: OrderStatus | null) =>
+  queryOptions({ queryKey: ['admin', 'orders', params, status], queryFn: () => getOrdersPage(params, status), placeholderData: keepPreviousData });
+export const useOrdersPage = (params: ListParams<OrderSortField>, status: OrderStatus | null) => useQuery(ordersQueryOptions(params, status));
 
 export const updateOrderStatus = ({ id, status }: { id: number; status: string }) =>
   adminRequest({ method: 'PUT', url: `/admin/shop/orders/${id}`, data: { status } });

@@ -1,20 +1,29 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { importUsersResponseSchema, usersResponseSchema, type ImportResults, type User } from '@contract/users';
-import { adminList, adminRequest } from '../lib/admin-request';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { importUsersResponseSchema, usersPageResponseSchema, type ImportResults, type User, type UserSortField } from '@contract/users';
+import { adminPage, adminRequest } from '../lib/admin-request';
 import { downloadCsv } from '../lib/download-csv';
+import { listSearchParams, type ListParams } from '../lib/list-state';
 
-export type { User };
+export type { User, UserSortField };
 
 export type UserFormValues = { username: string; password: string; houseId: number | null; isAdmin: boolean };
 
-export const getUsers = () =>
-  adminList('/admin/users', (data) => {
-    const parsed = usersResponseSchema.safeParse(data);
-    return parsed.success ? parsed.data.users : null;
-  });
+const EMPTY_PAGE = { rows: [] as User[], total: 0 };
 
-export const usersQueryOptions = () => queryOptions({ queryKey: ['admin', 'users'], queryFn: getUsers });
-export const useUsers = () => useQuery(usersQueryOptions());
+export const getUsersPage = (params: ListParams<UserSortField>) =>
+  adminPage(
+    '/admin/users',
+    listSearchParams(params),
+    (data) => {
+      const parsed = usersPageResponseSchema.safeParse(data);
+      return parsed.success ? { rows: parsed.data.users, total: parsed.data.total } : null;
+    },
+    EMPTY_PAGE,
+  );
+
+export const usersQueryOptions = (params: ListParams<UserSortField>) =>
+  queryOptions({ queryKey: ['admin', 'users', params], queryFn: () => getUsersPage(params), placeholderData: keepPreviousData });
+export const useUsersPage = (params: ListParams<UserSortField>) => useQuery(usersQueryOptions(params));
 
 export const createUser = (values: UserFormValues) => adminRequest({ method: 'POST', url: '/admin/users', data: values });
 

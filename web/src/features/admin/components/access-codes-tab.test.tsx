@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@/testing/render';
-import { houses, mockAdminApi, signInStored } from '../testing/admin-fixtures';
+import { accessCodesPage, houses, mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { AccessCodesTab } from './access-codes-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const codes = [
   { id: 1, code: 'ABCDE-FGHJK', houseId: 1, houseName: 'Haus Wolf', isUsed: true, usedAt: '2026-01-01T00:00:00.000Z' },
@@ -23,10 +23,7 @@ describe('AccessCodesTab', () => {
   it('counts codes, badges them and offers generation only for a chosen house', async () => {
     const request = mockAdminApi({
       'GET /admin/houses': { success: true, houses },
-      'GET /admin/access-codes': (config: { params?: { houseId: number } }) => ({
-        success: true,
-        accessCodes: config.params ? codes.filter((code) => code.houseId === config.params?.houseId) : codes,
-      }),
+      'GET /admin/access-codes': accessCodesPage(codes),
     });
     const { user } = render(<AccessCodesTab />);
     expect(await screen.findByText('ABCDE-FGHJK')).toBeInTheDocument();
@@ -36,21 +33,21 @@ describe('AccessCodesTab', () => {
     expect(used && within(used).getByText('1')).toBeInTheDocument();
     const unused = screen.getByText('Unused Codes').parentElement;
     expect(unused && within(unused).getByText('2')).toBeInTheDocument();
-    expect(screen.getByText('Used')).toBeInTheDocument();
-    expect(screen.getAllByText('Available')).toHaveLength(2);
+    expect(screen.getByText('Used', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.getAllByText('Available', { selector: '.mantine-Badge-label' })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Generate Codes for Selected House' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Filter by house' }));
     await user.click(await screen.findByRole('option', { name: 'Haus Bär' }));
     await waitFor(() => expect(screen.queryByText('ABCDE-FGHJK')).not.toBeInTheDocument());
-    expect(request).toHaveBeenCalledWith(expect.objectContaining({ params: { houseId: 2 } }));
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ params: expect.objectContaining({ houseId: 2 }) }));
     expect(screen.getByRole('button', { name: 'Generate Codes for Selected House' })).toBeInTheDocument();
   });
 
   it('asks before deleting a code', async () => {
     const request = mockAdminApi({
       'GET /admin/houses': { success: true, houses },
-      'GET /admin/access-codes': { success: true, accessCodes: codes },
+      'GET /admin/access-codes': accessCodesPage(codes),
       'DELETE /admin/access-codes/2': { success: true },
     });
     const { user } = render(<AccessCodesTab />);

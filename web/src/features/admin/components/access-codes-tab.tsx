@@ -1,24 +1,39 @@
 import { Badge, Button, Group, Select, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deleteAccessCode, exportAccessCodes, useAccessCodes, type AccessCode } from '../api/access-codes';
+import { deleteAccessCode, exportAccessCodes, useAccessCodesPage, type AccessCode, type AccessCodeFilters, type AccessCodeSortField } from '../api/access-codes';
+import { useListState } from '../lib/list-state';
 import { generateCodes, useHouses } from '../api/houses';
-import { toastError, toastSuccess } from '../lib/toast';
+import { generatedCodesMessage, toastError, toastSuccess } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
+import { ListControls, ListPages } from './list-controls';
 
 type Dialog = { kind: 'none' } | { kind: 'generate'; key: number } | { kind: 'delete'; code: AccessCode };
+
+const CODE_SORT_OPTIONS: { value: AccessCodeSortField; label: string }[] = [
+  { value: 'id', label: 'ID' },
+  { value: 'code', label: 'Code' },
+  { value: 'house', label: 'House' },
+  { value: 'status', label: 'Status' },
+  { value: 'usedAt', label: 'Used at' },
+];
 
 export function AccessCodesTab() {
   const queryClient = useQueryClient();
   const houses = useHouses();
-  const [filter, setFilter] = useState('all');
+  const listState = useListState<AccessCodeSortField>('id');
+  const [filter, setFilterNow] = useState('all');
+  const [statusFilter, setStatusNow] = useState('all');
+  const setFilter = listState.firstPage(setFilterNow);
+  const setStatusFilter = listState.firstPage(setStatusNow);
   const houseId = filter === 'all' ? null : Number(filter);
-  const codes = useAccessCodes(houseId);
+  const status = statusFilter === 'all' ? null : (statusFilter as AccessCodeFilters['status']);
+  const codes = useAccessCodesPage(listState.params, { houseId, status });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'access-codes'] });
@@ -33,7 +48,7 @@ export function AccessCodesTab() {
   });
   const generate = useToastMutation({
     mutationFn: generateCodes,
-    success: (generated) => `Generated ${generated.length} access codes`,
+    success: (generated) => generatedCodesMessage(generated.length),
     failure: 'Failed to generate access codes',
     preferServerText: true,
     onSuccess: () => {
@@ -46,17 +61,17 @@ export function AccessCodesTab() {
       .then(() => toastSuccess('Access codes exported successfully'))
       .catch(() => toastError('Failed to export access codes', 'Export Failed'));
 
-  const list = codes.data ?? [];
-  const used = list.filter((code) => code.isUsed).length;
+  const list = codes.data?.rows ?? [];
+  const counts = codes.data?.counts ?? { total: 0, used: 0 };
   const selectedHouse = houses.data?.find((house) => house.id === houseId);
 
   return (
     <section aria-label="Access codes">
       <StatCards
         stats={[
-          ['Total Access Codes', list.length],
-          ['Used Codes', used],
-          ['Unused Codes', list.length - used],
+          ['Total Access Codes', counts.total],
+          ['Used Codes', counts.used],
+          ['Unused Codes', counts.total - counts.used],
         ]}
       />
       <div className={classes.toolbar}>
@@ -74,7 +89,22 @@ export function AccessCodesTab() {
           </Button>
         </Group>
       </div>
+      <ListControls noun="access codes" state={listState} sortOptions={CODE_SORT_OPTIONS}>
+        <Select
+          label="Status"
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'available', label: 'Available' },
+            { value: 'used', label: 'Used' },
+          ]}
+          value={statusFilter}
+          onChange={(value) => setStatusFilter(value ?? 'all')}
+          allowDeselect={false}
+          w={140}
+        />
+      </ListControls>
       <AdminTable
+        label="Access codes"
         columns={['ID', 'Code', 'House', 'Status', 'Actions']}
         minWidth={560}
         loading={codes.isPending}
@@ -98,6 +128,7 @@ export function AccessCodesTab() {
           </Table.Tr>
         ))}
       </AdminTable>
+      <ListPages noun="access codes" state={listState} total={codes.data?.total ?? 0} stale={codes.isPlaceholderData} />
 
       {dialog.kind === 'generate' && selectedHouse && (
         <GenerateCodesModal

@@ -2,6 +2,8 @@ import { Table, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type AdminTableProps = {
+  /** Names the list for screen readers, and the scroll area a keyboard user can focus. */
+  label: string;
   columns: string[];
   /** Below this width the table scrolls sideways instead of squeezing (phones). */
   minWidth: number;
@@ -15,10 +17,12 @@ type AdminTableProps = {
 };
 
 /** The frame every dashboard list shares: scrolling table, header, loading and empty rows. */
-export function AdminTable({ columns, minWidth, loading, loadingText, empty, emptyText, verticalSpacing, children }: AdminTableProps) {
+export function AdminTable({ label, columns, minWidth, loading, loadingText, empty, emptyText, verticalSpacing, children }: AdminTableProps) {
   const message = loading ? loadingText : empty ? emptyText : null;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // Native scrolling on a focusable region: a table that scrolls sideways on a phone must be
+    // reachable by keyboard also while it holds no button (loading, empty; axe's scrollable-region-focusable).
+    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
       <Table striped verticalSpacing={verticalSpacing}>
         <Table.Thead>
           <Table.Tr>

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@/testing/render';
 import { houses, mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { HousesTab } from './houses-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const toast = (title: string, message: string) =>
   waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title, message })));

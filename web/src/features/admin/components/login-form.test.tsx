@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { render, screen, waitFor } from '@/testing/render';
 import { LoginForm } from './login-form';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const renderLogin = () =>
   render(

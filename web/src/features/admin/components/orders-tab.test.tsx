@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@/testing/render';
-import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
+import { mockAdminApi, ordersPage, signInStored } from '../testing/admin-fixtures';
 import { OrdersTab } from './orders-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const items = (title: string, quantity: number, price: number) => JSON.stringify([{ id: 1, title, variant: 'M', quantity, price }]);
 const now = new Date();
@@ -22,13 +22,13 @@ describe('OrdersTab', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the empty state', async () => {
-    mockAdminApi({ 'GET /admin/shop/orders': { success: true, orders: [] } });
+    mockAdminApi({ 'GET /admin/shop/orders': ordersPage([]) });
     render(<OrdersTab />);
     expect(await screen.findByText('No orders found yet.')).toBeInTheDocument();
   });
 
   it('summarises and lists orders newest first with German dates, line totals and status labels', async () => {
-    mockAdminApi({ 'GET /admin/shop/orders': { success: true, orders } });
+    mockAdminApi({ 'GET /admin/shop/orders': ordersPage(orders) });
     render(<OrdersTab />);
     const cards = await screen.findAllByTestId('order-card');
     expect(within(cards[0]).getByText('GOS-NEW')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('OrdersTab', () => {
 
   it('leaves cancelled orders out of the revenue, though it counts them as orders', async () => {
     const cancelled = { ...orders[1], id: 3, orderNumber: 'GOS-STORNO', status: 'cancelled', total: 4000 };
-    mockAdminApi({ 'GET /admin/shop/orders': { success: true, orders: [...orders, cancelled] } });
+    mockAdminApi({ 'GET /admin/shop/orders': ordersPage([...orders, cancelled]) });
     render(<OrdersTab />);
     expect(await screen.findAllByTestId('order-card')).toHaveLength(3);
     const total = screen.getByText('Total Orders').parentElement;
@@ -55,7 +55,7 @@ describe('OrdersTab', () => {
 
   it('changes a status and deletes without asking', async () => {
     const request = mockAdminApi({
-      'GET /admin/shop/orders': { success: true, orders },
+      'GET /admin/shop/orders': ordersPage(orders),
       'PUT /admin/shop/orders/2': { success: true },
       'DELETE /admin/shop/orders/1': { success: true },
     });

@@ -1,10 +1,13 @@
 import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { parseOrderItems, type OrderItem } from '@contract/orders';
 import { formatPrice } from '@/lib/format';
-import { deleteOrder, exportOrders, updateOrderStatus, useOrders, type AdminOrder } from '../api/orders';
+import { deleteOrder, exportOrders, updateOrderStatus, useOrdersPage, type AdminOrder, type OrderSortField, type OrderStatus } from '../api/orders';
+import { useListState } from '../lib/list-state';
 import { toastError } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
+import { ListControls, ListPages } from './list-controls';
 import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 
@@ -18,6 +21,14 @@ export const ORDER_STATUS_DISPLAY: Record<string, { label: string; color: string
 };
 
 const STATUS_OPTIONS = Object.entries(ORDER_STATUS_DISPLAY).map(([value, { label }]) => ({ value, label }));
+
+const ORDER_SORT_OPTIONS: { value: OrderSortField; label: string }[] = [
+  { value: 'createdAt', label: 'Date' },
+  { value: 'orderNumber', label: 'Order number' },
+  { value: 'lastName', label: 'Last name' },
+  { value: 'total', label: 'Total' },
+  { value: 'status', label: 'Status' },
+];
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   day: '2-digit',
@@ -83,6 +94,7 @@ function OrderCard({ order, onStatus, onDelete }: { order: AdminOrder; onStatus:
         <Text fw={700}>Total: {formatPrice(order.total)}</Text>
         <Group gap="xs">
           <Select
+            label="Status"
             aria-label={`Status of order ${order.orderNumber}`}
             data={STATUS_OPTIONS}
             value={order.status || 'pending'}
@@ -101,7 +113,10 @@ function OrderCard({ order, onStatus, onDelete }: { order: AdminOrder; onStatus:
 
 export function OrdersTab() {
   const queryClient = useQueryClient();
-  const orders = useOrders();
+  const listState = useListState<OrderSortField>('createdAt', 'desc');
+  const [statusFilter, setStatusNow] = useState('all');
+  const setStatusFilter = listState.firstPage(setStatusNow);
+  const orders = useOrdersPage(listState.params, statusFilter === 'all' ? null : (statusFilter as OrderStatus));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
   const setStatus = useToastMutation({
@@ -126,11 +141,9 @@ export function OrdersTab() {
   const runExport = () =>
     exportOrders().catch(() => toastError('Failed to export orders', 'Export Failed'));
 
-  const list = [...(orders.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  // A cancelled order brought no money in (its stock went back on sale).
-  const revenue = list.filter((order) => order.status !== 'cancelled').reduce((sum, order) => sum + order.total, 0);
-  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
-  const recent = list.filter((order) => new Date(order.createdAt).getTime() >= dayAgo).length;
+  const list = orders.data?.rows ?? [];
+  // Over every order, counted by the server; a cancelled order brought no money in.
+  const summary = orders.data?.summary ?? { count: 0, revenue: 0, recent: 0 };
 
   return (
     <section aria-label="Orders">
@@ -144,15 +157,27 @@ export function OrdersTab() {
       </div>
       <StatCards
         stats={[
-          ['Total Orders', String(list.length)],
-          ['Total Revenue', formatPrice(revenue)],
-          ['Recent Orders (24h)', String(recent)],
+          ['Total Orders', String(summary.count)],
+          ['Total Revenue', formatPrice(summary.revenue)],
+          ['Recent Orders (24h)', String(summary.recent)],
         ]}
       />
+      <ListControls noun="orders" state={listState} sortOptions={ORDER_SORT_OPTIONS}>
+        <Select
+          label="Status"
+          data={[{ value: 'all', label: 'All' }, ...STATUS_OPTIONS]}
+          value={statusFilter}
+          onChange={(value) => setStatusFilter(value ?? 'all')}
+          allowDeselect={false}
+          w={170}
+        />
+      </ListControls>
       {orders.isPending ? (
         <Text>Loading orders...</Text>
-      ) : list.length === 0 ? (
+      ) : summary.count === 0 ? (
         <Text>No orders found yet.</Text>
+      ) : list.length === 0 ? (
+        <Text>No orders match.</Text>
       ) : (
         <Stack>
           {list.map((order) => (
@@ -165,6 +190,7 @@ export function OrdersTab() {
           ))}
         </Stack>
       )}
+      <ListPages noun="orders" state={listState} total={orders.data?.total ?? 0} stale={orders.isPlaceholderData} />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { euroToCents, parseVariants } from './product-form-modal';
 import { ProductsTab } from './products-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const product = {
   id: 5,

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@/testing/render';
 import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { SettingsTab } from './settings-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const DEFAULTS = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10 };
 const orderLimitsRead = { 'GET /admin/settings/order-limits': { success: true, limits: DEFAULTS } };

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@/testing/render';
-import { houses, mockAdminApi, signInStored, users } from '../testing/admin-fixtures';
+import { houses, mockAdminApi, signInStored, users, usersPage } from '../testing/admin-fixtures';
 import { UsersTab } from './users-tab';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
 const toast = (title: string, message: string) =>
   waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title, message })));
@@ -18,7 +18,7 @@ describe('UsersTab', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists users with house name, the id of an unknown house, or None, and Yes/No for admin', async () => {
-    mockAdminApi({ 'GET /admin/users': { success: true, users }, 'GET /admin/houses': { success: true, houses } });
+    mockAdminApi({ 'GET /admin/users': usersPage(users), 'GET /admin/houses': { success: true, houses } });
     render(<UsersTab currentUserId={1} />);
     const mila = (await screen.findByText('mila')).closest('tr');
     expect(mila && within(mila).getByText('Haus Wolf')).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('UsersTab', () => {
 
   it('validates the create dialog and creates a user', async () => {
     const request = mockAdminApi({
-      'GET /admin/users': { success: true, users },
+      'GET /admin/users': usersPage(users),
       'GET /admin/houses': { success: true, houses },
       'POST /admin/users': { success: true },
     });
@@ -65,7 +65,7 @@ describe('UsersTab', () => {
 
   it('leaves a blank password out of an edit', async () => {
     const request = mockAdminApi({
-      'GET /admin/users': { success: true, users },
+      'GET /admin/users': usersPage(users),
       'GET /admin/houses': { success: true, houses },
       'PUT /admin/users/2': { success: true },
     });
@@ -81,7 +81,7 @@ describe('UsersTab', () => {
   });
 
   it('asks before deleting and reports a failure', async () => {
-    const request = mockAdminApi({ 'GET /admin/users': { success: true, users }, 'GET /admin/houses': { success: true, houses } });
+    const request = mockAdminApi({ 'GET /admin/users': usersPage(users), 'GET /admin/houses': { success: true, houses } });
     const { user } = render(<UsersTab currentUserId={1} />);
     await user.click(await screen.findByRole('button', { name: 'Delete mila' }));
     const dialog = await screen.findByRole('dialog');
@@ -92,7 +92,7 @@ describe('UsersTab', () => {
 
   it('rejects an empty CSV and reports the import counts', async () => {
     mockAdminApi({
-      'GET /admin/users': { success: true, users },
+      'GET /admin/users': usersPage(users),
       'GET /admin/houses': { success: true, houses },
       'POST /admin/import/users': { success: true, results: { success: 2, failed: 1, errors: [{ line: 3, error: 'x' }] } },
     });

@@ -2,21 +2,31 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHouses } from '../api/houses';
-import { createUser, deleteUser, exportUsers, importUsers, updateUser, useUsers, type User } from '../api/users';
+import { createUser, deleteUser, exportUsers, importUsers, updateUser, useUsersPage, type User, type UserSortField } from '../api/users';
+import { useListState } from '../lib/list-state';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ImportUsersModal } from './import-users-modal';
+import { ListControls, ListPages } from './list-controls';
 import { RowActions } from './row-actions';
 import { UserFormModal } from './user-form-modal';
 
 type Dialog = { kind: 'none' } | { kind: 'form'; user: User | null; key: number } | { kind: 'import' } | { kind: 'delete'; user: User };
 
+const USER_SORT_OPTIONS: { value: UserSortField; label: string }[] = [
+  { value: 'id', label: 'ID' },
+  { value: 'username', label: 'Username' },
+  { value: 'house', label: 'House' },
+  { value: 'isAdmin', label: 'Admin' },
+];
+
 export function UsersTab({ currentUserId }: { currentUserId: number }) {
   const queryClient = useQueryClient();
-  const users = useUsers();
+  const listState = useListState<UserSortField>('id');
+  const users = useUsersPage(listState.params);
   const houses = useHouses();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
@@ -59,14 +69,16 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
   });
 
   const runExport = () =>
-    exportUsers().catch(() => toastError('Failed to export users', 'Export Failed'));
+    exportUsers()
+      .then(() => toastSuccess('Users exported successfully'))
+      .catch(() => toastError('Failed to export users', 'Export Failed'));
 
   const houseName = (houseId: number | null) => {
     if (houseId === null) return 'None';
     return houses.data?.find((house) => house.id === houseId)?.name ?? String(houseId);
   };
 
-  const list = users.data ?? [];
+  const list = users.data?.rows ?? [];
 
   return (
     <section aria-label="Users">
@@ -84,7 +96,9 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           <Button onClick={() => setDialog({ kind: 'form', user: null, key: Date.now() })}>Add User</Button>
         </Group>
       </div>
+      <ListControls noun="users" state={listState} sortOptions={USER_SORT_OPTIONS} />
       <AdminTable
+        label="Users"
         columns={['ID', 'Username', 'House', 'Admin', 'Actions']}
         minWidth={560}
         loading={users.isPending}
@@ -109,6 +123,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           </Table.Tr>
         ))}
       </AdminTable>
+      <ListPages noun="users" state={listState} total={users.data?.total ?? 0} stale={users.isPlaceholderData} />
 
       {dialog.kind === 'form' && (
         <UserFormModal

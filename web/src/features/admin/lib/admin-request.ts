@@ -20,3 +20,12 @@ export async function adminList<T>(url: string, pick: (data: unknown) => T[] | n
     return [];
   }
 }
+
+/** One page of a list; a failed read is the empty page (SPEC §8: list failures yield empty lists). */
+export async function adminPage<Page>(url: string, params: Record<string, unknown>, pick: (data: unknown) => Page | null, empty: Page): Promise<Page> {
+  try {
+    return pick(await adminRequest({ method: 'GET', url, params })) ?? empty;
+  } catch {
+    return empty;
+  }
+}
