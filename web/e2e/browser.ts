@@ -118,3 +118,17 @@ export async function reloadPage(page: Page, options?: Navigation) {
   await page.reload(options);
   await page.waitForSelector(APP_READY, { state: 'attached' });
 }
+
+/**
+ * The site's server renders a page again at most once a second (docs/decisions/012), so a change
+ * in the cms shows within about a second: reloads, as a visitor would, until shows() holds.
+ */
+export async function reloadUntil(page: Page, shows: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await reloadPage(page, { waitUntil: 'networkidle' });
+    if (await shows()) return;
+    if (Date.now() > deadline) throw new Error(`the change did not show within ${timeoutMs / 1000} s of reloads`);
+    await page.waitForTimeout(300);
+  }
+}

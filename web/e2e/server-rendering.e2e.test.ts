@@ -187,15 +187,22 @@ describe('public pages rendered on the server', () => {
     await page.close();
   });
 
-  it('sends the cms content as it is now, also right after a change', async () => {
+  // The site's server learns of a new content version at most once a second instead of asking
+  // the cms on every request (issue 20, docs/decisions/012), so a change shows within about a second.
+  it('sends the cms content as it is now, within about a second of a change', async () => {
     const session = await signInOrganiser();
-    const navigation = (html: string) => textOf(html.slice(html.indexOf('aria-label="Hauptnavigation"'), html.indexOf('</nav>')));
+    const navigation = async () => {
+      const { html } = await served('/');
+      return textOf(html.slice(html.indexOf('aria-label="Hauptnavigation"'), html.indexOf('</nav>')));
+    };
+    // About a second on an idle machine (web/server/page-cache.test.ts times it); CI's machine is busy.
+    const withinASecond = { timeout: 5000, interval: 100 };
     try {
       await setShopEnabled(session, false);
-      expect(navigation((await served('/')).html)).not.toContain('Merchandising');
+      await expect.poll(navigation, withinASecond).not.toContain('Merchandising');
     } finally {
       await setShopEnabled(session, true);
     }
-    expect(navigation((await served('/')).html)).toContain('Merchandising');
+    await expect.poll(navigation, withinASecond).toContain('Merchandising');
   });
 });

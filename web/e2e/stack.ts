@@ -35,6 +35,8 @@ export async function startStack(): Promise<Stack> {
         DATABASE_FILENAME: path.join(workDir, 'e2e.db'),
         PUBLIC_DIR: path.join(workDir, 'public'),
         LOG_LEVEL: 'info',
+        // Every panel test signs the editor in from this one address (see cms/config/admin.ts).
+        CMS_PANEL_SIGN_INS_PER_5_MIN: '100',
         ...DEMO_ACCOUNTS,
       },
     });

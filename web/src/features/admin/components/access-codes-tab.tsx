@@ -104,7 +104,7 @@ export function AccessCodesTab() {
         />
       </ListControls>
       <AdminTable
-        label="Access codes"
+        label="Access codes list"
         columns={['ID', 'Code', 'House', 'Status', 'Actions']}
         minWidth={560}
         loading={codes.isPending}

@@ -69,7 +69,7 @@ export function HousesTab() {
         <Button onClick={() => setDialog({ kind: 'form', house: null, key: Date.now() })}>Add House</Button>
       </div>
       <AdminTable
-        label="Houses"
+        label="Houses list"
         columns={['ID', 'Name', 'Chat URL', 'Actions']}
         minWidth={640}
         loading={houses.isPending}

@@ -69,7 +69,7 @@ export function ProductsTab() {
         <Button onClick={() => setDialog({ kind: 'form', product: null, key: Date.now() })}>Add Product</Button>
       </div>
       <AdminTable
-        label="Products"
+        label="Products list"
         columns={['Image', 'Title', 'Price', 'Variants', 'Quantity', 'Status', 'Actions']}
         minWidth={760}
         verticalSpacing="xs"

@@ -98,7 +98,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       </div>
       <ListControls noun="users" state={listState} sortOptions={USER_SORT_OPTIONS} />
       <AdminTable
-        label="Users"
+        label="Users list"
         columns={['ID', 'Username', 'House', 'Admin', 'Actions']}
         minWidth={560}
         loading={users.isPending}

@@ -8,7 +8,7 @@ type Toast = { title: string; message: string; color: 'green' | 'red' };
  */
 function replaceToast({ title, message, color }: Toast) {
   notifications.clean();
-  notifications.show({ title, message, color });
+  notifications.show({ title, message, color, closeButtonProps: { 'aria-label': 'Close message' } });
 }
 
 export function toastSuccess(message: string, title = 'Success') {
