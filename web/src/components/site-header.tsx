@@ -1,6 +1,6 @@
 import { Burger } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useClickOutside, useFocusTrap, useMergedRef } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/lib/use-page-title';
 import classes from './site-header.module.css';
@@ -31,9 +31,10 @@ function Crest() {
 function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => void }) {
   return (
     <ul className={classes.list}>
-      {links.map((link) => (
+      {links.map((link, index) => (
         <li key={link.to}>
-          <Link className={classes.link} to={link.to} onClick={onNavigate}>
+          {/* data-autofocus: the opened phone menu puts focus on its first link. */}
+          <Link className={classes.link} to={link.to} onClick={onNavigate} data-autofocus={(onNavigate && index === 0) || undefined}>
             {link.label}
           </Link>
         </li>
@@ -46,7 +47,21 @@ function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => v
 export function SiteHeader({ links }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
-  const ref = useClickOutside<HTMLElement>(close);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // While the phone menu is open, Tab stays within the bar and the menu.
+  const ref = useMergedRef(useClickOutside<HTMLElement>(close), useFocusTrap(menuOpen));
+
+  // Escape closes the menu and hands focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      burgerRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   // SPEC §2: the menu also closes as soon as the page scrolls.
   useEffect(() => {
@@ -82,6 +97,7 @@ export function SiteHeader({ links }: SiteHeaderProps) {
               <NavList links={links} />
             </nav>
             <Burger
+              ref={burgerRef}
               className={classes.burger}
               opened={menuOpen}
               onClick={() => setMenuOpen((open) => !open)}
