@@ -127,7 +127,9 @@ describe('the landing page in Chromium', () => {
     const seen: string[] = [];
     for (let step = 0; step < 150; step += 1) {
       await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => {
+      const focused = await page.evaluate(async () => {
+        // What the visitor sees: the frame after the key press.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const element = document.activeElement;
         if (!element || element === document.body) return null;
         let opacity = 1;
@@ -326,8 +328,12 @@ describe('the landing page in Chromium', () => {
     await page.mouse.wheel(0, 300);
     await menu.waitFor({ state: 'detached' });
 
-    // The keyboard: Tab stays within the bar and the open menu, Escape closes it and focus goes back to its button.
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.close();
+  });
+
+  it('keeps Tab within the open phone menu, and Escape closes it with focus back on its button', async () => {
+    const { page } = await openLanding(browser, VIEWPORTS.mobile);
+    const menu = page.getByRole('navigation', { name: 'Menü' });
     await page.getByRole('button', { name: 'Menü öffnen' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();

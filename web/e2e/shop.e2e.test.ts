@@ -286,10 +286,53 @@ describe('the shop in Chromium', () => {
       .getByRole('alert')
       .filter({ hasText: `Fehler beim Absenden der Bestellung: Leider nicht mehr genug auf Lager: ${HOOD} (M)` })
       .waitFor();
-    // The cart stays, so the shopper can change it and try again.
+    // The cart stays, so the shopper can change it and try again; the line says what is left.
     await line(cartTab, 'M').waitFor();
+    await line(cartTab, 'M').getByText('Ausverkauft').waitFor();
     expect(await storedCart(cartTab)).not.toBeNull();
     expect(foreign).toEqual([]);
+  });
+
+  it.each(Object.entries(VIEWPORTS))('refuses more than the stock before checkout, and the header count follows the cart, on %s', async (name, viewport) => {
+    const organiser = await signInOrganiser();
+    const horn = await shopItem(HORN);
+    await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: 3 });
+    try {
+      const { page } = await newPage(viewport);
+      const headerCart = page.getByRole('banner').getByRole('link', { name: /^Warenkorb, \d+ Artikel$/ });
+      await openPage(page, siteUrl());
+      expect(await headerCart.getAttribute('aria-label')).toBe('Warenkorb, 0 Artikel');
+
+      await openItem(page, HORN);
+      await page.getByText('Nur noch 3 verfügbar').waitFor();
+      await page.getByLabel('Variante wählen:').selectOption('0,5 l');
+      expect(await page.getByLabel('Anzahl:').locator('option').allTextContents()).toEqual(['1', '2', '3']);
+      await addToCart(page, '0,5 l', 2);
+      await page.getByRole('status').filter({ hasText: '2 Stück hinzugefügt, jetzt 2 im Warenkorb.' }).waitFor();
+      await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
+      // Another variant shares the stock: one is left.
+      await page.getByLabel('Variante wählen:').selectOption('0,3 l');
+      expect(await page.getByLabel('Anzahl:').locator('option').allTextContents()).toEqual(['1']);
+      await addToCart(page, '0,3 l', 1);
+      await page.getByText('Alle verfügbaren Stücke liegen schon in deinem Warenkorb.').waitFor();
+      expect(await page.getByRole('button', { name: 'In den Warenkorb' }).isDisabled()).toBe(true);
+      expect(await headerCart.getAttribute('aria-label')).toBe('Warenkorb, 3 Artikel');
+      await screenshot(page, `low-stock-item-${name}`, { fullPage: false });
+
+      await headerCart.click();
+      await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await line(page, '0,3 l').waitFor();
+      expect(await line(page, '0,5 l').getByRole('button', { name: /erhöhen$/ }).isDisabled()).toBe(true);
+      await line(page, '0,5 l').getByRole('button', { name: /verringern$/ }).click();
+      await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
+      expect(await line(page, '0,5 l').getByRole('button', { name: /erhöhen$/ }).isDisabled()).toBe(false);
+      await screenshot(page, `low-stock-cart-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
+    } finally {
+      await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: horn.availableQuantity });
+    }
   });
 
   it('shows the closed notice on every shop page while the organiser has closed the shop', async () => {

@@ -1,6 +1,6 @@
 import { Burger } from '@mantine/core';
 import { useClickOutside, useFocusTrap, useMergedRef } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/lib/use-page-title';
 import classes from './site-header.module.css';
@@ -10,6 +10,8 @@ export type NavItem = { label: string; to: string };
 type SiteHeaderProps = {
   /** The navigation; without it the header shows only the name (the access page). */
   links?: NavItem[];
+  /** Shown in the bar at every width, before the menu button (the cart while the shop is open). */
+  actions?: ReactNode;
 };
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -44,7 +46,7 @@ function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => v
 }
 
 /** The fixed top bar of the public pages; on small screens the links sit behind a menu button. */
-export function SiteHeader({ links }: SiteHeaderProps) {
+export function SiteHeader({ links, actions }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -91,11 +93,14 @@ export function SiteHeader({ links }: SiteHeaderProps) {
         ) : (
           <span className={classes.brand}>{brand}</span>
         )}
-        {links && (
-          <>
+        <div className={classes.end}>
+          {links && (
             <nav className={classes.desktopNav} aria-label="Hauptnavigation">
               <NavList links={links} />
             </nav>
+          )}
+          {actions}
+          {links && (
             <Burger
               ref={burgerRef}
               className={classes.burger}
@@ -106,8 +111,8 @@ export function SiteHeader({ links }: SiteHeaderProps) {
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
             />
-          </>
-        )}
+          )}
+        </div>
       </div>
       {links && menuOpen && (
         <nav id={MOBILE_MENU_ID} className={classes.mobileNav} aria-label="Menü">

@@ -5,7 +5,7 @@ import { SHOP_MESSAGES, type UnitLimits } from '@contract/shop';
 import { useCurrentItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import type { PlacedOrder } from '../api/place-order';
-import { canIncrease, cartItemCount, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
+import { canIncrease, cartItemCount, unitsOfItem, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
 import { useCart, useCartReconciliation } from '../cart/use-cart';
 import { lineName } from '../utils/labels';
 import { BackToShop } from './back-link';
@@ -46,11 +46,18 @@ function UnitLimitsNotice({ lines, limits }: { lines: readonly Line[]; limits: U
 
 function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
   const cart = useCart();
-  const { current, unitLimits } = useCurrentItems();
+  const { current, unitLimits, data } = useCurrentItems();
   const removed = useCartReconciliation(current);
   const limits = unitLimits ?? DEFAULT_UNIT_LIMITS;
   const increase = (key: LineKey) => cart.increase(key, limits.maxUnitsPerLine);
   const [noticeOpen, setNoticeOpen] = useState(true);
+  // The stock of the shop's last answer; the server still decides when the order comes in.
+  const stockOf = (id: number) => (current ?? data?.items)?.find((item) => item.id === id)?.availableQuantity;
+  // A line whose item the cart holds more of than is left (a refused order fetched the stock again).
+  const overStock = (id: number) => {
+    const stock = stockOf(id);
+    return stock !== undefined && unitsOfItem(cart.lines, id) > stock ? stock : undefined;
+  };
 
   return (
     <>
@@ -87,10 +94,11 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
                 <CartLine
                   key={`${line.id}:${line.variant}`}
                   line={line}
-                  canIncrease={canIncrease(cart.lines, line, limits)}
+                  canIncrease={canIncrease(cart.lines, line, limits, stockOf(line.id))}
                   onIncrease={increase}
                   onDecrease={cart.decrease}
                   onRemove={cart.remove}
+                  left={overStock(line.id)}
                 />
               ))}
             </ul>
