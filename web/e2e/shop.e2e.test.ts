@@ -328,10 +328,47 @@ describe('the shop in Chromium', () => {
       await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
       expect(await line(page, '0,5 l').getByRole('button', { name: /erhöhen$/ }).isDisabled()).toBe(false);
       await screenshot(page, `low-stock-cart-${name}`, { fullPage: false });
+      // Removing a line can be undone for a few seconds.
+      await page.getByRole('button', { name: `${HORN} (0,3 l) entfernen` }).click();
+      await line(page, '0,3 l').waitFor({ state: 'detached' });
+      await page.getByRole('status').filter({ hasText: `${HORN} (0,3 l) wurde aus dem Warenkorb entfernt.` }).waitFor();
+      await page.getByRole('button', { name: 'Rückgängig' }).click();
+      await line(page, '0,3 l').waitFor();
+      await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
     } finally {
       await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: horn.availableQuantity });
+    }
+  });
+
+  it.each(Object.entries(VIEWPORTS))('speaks as closed everywhere while the organiser has closed the shop, and keeps an earlier cart visible, on %s', async (name, viewport) => {
+    const organiser = await signInOrganiser();
+    const shirt = await shopItem(SHIRT);
+    const { page, foreign } = await newPage(viewport);
+    await openPage(page, siteUrl());
+    await page.evaluate(
+      ([key, kept]) => window.localStorage.setItem(key, kept),
+      [CART_KEY, JSON.stringify([{ id: shirt.id, title: SHIRT, price: shirt.price, variant: 'M', quantity: 2 }])],
+    );
+    await setShopEnabled(organiser, false);
+    try {
+      await openPage(page, `${siteUrl()}/shop/cart`);
+      await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();
+      await page.getByRole('list', { name: 'Gespeicherte Artikel' }).getByText(`2 × ${SHIRT} (M)`).waitFor();
+      expect(await page.getByRole('button', { name: 'Bestellung absenden' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Zurück zum Shop' }).count()).toBe(0);
+      expect(await page.getByRole('banner').getByRole('link', { name: /^Warenkorb/ }).count()).toBe(0);
+      await screenshot(page, `closed-shop-kept-cart-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await openPage(page, `${siteUrl()}/shop`);
+      await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();
+      expect(await page.getByText(/lege deine Stücke in den Warenkorb/).count()).toBe(0);
+      expect(await storedCart(page)).not.toBeNull();
+      await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
+      expect(foreign).toEqual([]);
+    } finally {
+      await setShopEnabled(organiser, true);
     }
   });
 

@@ -3,6 +3,7 @@ import { SHOP_MESSAGES } from '@contract/shop';
 import { SectionHeading } from '@/components/section-heading';
 import { useItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
+import { useCart } from '../cart/use-cart';
 import { CartButton } from './cart-button';
 import { ItemCard } from './item-card';
 import { ShopMessage } from './shop-message';
@@ -44,17 +45,23 @@ function ShopItems() {
 
 /** /shop (SPEC §2): the heading, the way to the cart, and the items of the forge. */
 export function ShopList() {
+  const status = useShopStatus();
+  const { itemCount } = useCart();
+  // A closed shop invites no shopping; a cart kept from before stays reachable.
+  const open = status !== 'closed';
   return (
     <>
       <header className={classes.header}>
         <SectionHeading id="shop-title" order={1} eyebrow="Aus der Schmiede" className={classes.heading}>
           Merchandising
         </SectionHeading>
-        <Text className={classes.intro}>
-          Haus-Shirts, Kapuzenmäntel und Trinkhörner aus der Schmiede des Festivals. Wähle Variante
-          und Anzahl, lege deine Stücke in den Warenkorb und bestelle mit deinem Vor- und Nachnamen.
-        </Text>
-        <CartButton />
+        {open && (
+          <Text className={classes.intro}>
+            Haus-Shirts, Kapuzenmäntel und Trinkhörner aus der Schmiede des Festivals. Wähle Variante
+            und Anzahl, lege deine Stücke in den Warenkorb und bestelle mit deinem Vor- und Nachnamen.
+          </Text>
+        )}
+        {(open || itemCount > 0) && <CartButton />}
       </header>
       <ShopItems />
     </>
