@@ -2,15 +2,12 @@ import { SiteHeader } from '@/components/site-header';
 import { AccessPanel } from '@/features/access/components/access-panel';
 import { useSiteContent } from '@/features/festival/api/get-site-content';
 import { FestivalFooter } from '@/features/festival/components/festival-footer';
-import { useShopEnabled } from '@/features/shop/api/get-shop-enabled';
-import { HeaderCart } from '@/features/shop/components/header-cart';
 import { usePageTitle } from '@/lib/use-page-title';
 import classes from './access.module.css';
 
 /** /enthuelle-dein-wappen: a header without navigation, the code form, and the legal links below. */
 export function AccessRoute() {
   const { data } = useSiteContent();
-  const shopEnabled = useShopEnabled();
   usePageTitle({
     title: 'Enthülle dein Wappen',
     description: 'Gib deinen persönlichen Zugangscode ein, enthülle dein Wappen und tritt dem Chat deines Hauses bei.',
@@ -18,7 +15,7 @@ export function AccessRoute() {
 
   return (
     <>
-      <SiteHeader actions={shopEnabled && <HeaderCart />} />
+      <SiteHeader />
       <main id="main" tabIndex={-1} className={classes.main}>
         <AccessPanel />
       </main>
