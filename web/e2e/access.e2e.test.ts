@@ -101,7 +101,8 @@ describe('the access-code page in Chromium', () => {
     await page.getByRole('button', { name: 'Freischalten' }).click();
     await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
     // The hint speaks to the device in use: a phone taps the button, a desktop scans with a phone.
-    const hint = name === 'mobile' ? 'Tippe auf den Button, um die Gruppe zu öffnen' : 'Scanne den Code mit deinem Handy';
+    const coarse = await page.evaluate(() => window.matchMedia('(pointer: coarse)').matches);
+    const hint = coarse ? 'Tippe auf den Button, um die Gruppe zu öffnen' : 'Scanne den Code mit deinem Handy';
     expect(await page.getByText(hint).isVisible()).toBe(true);
     // Nothing is stored before the visitor asks.
     expect(await page.evaluate(() => Object.keys(window.localStorage))).toEqual([]);

@@ -24,13 +24,7 @@ export function Reveal({ children, delay = 0, className }: RevealProps) {
       className={className ? `${classes.reveal} ${className}` : classes.reveal}
       data-revealed={revealed || undefined}
       style={delayStyle}
-      onFocus={(event) => {
-        show();
-        // The browser scrolled the element into view while it was still shifted by the
-        // animation's start position; once shown, it may stick out of the window's edge.
-        const target = event.target;
-        requestAnimationFrame(() => target.scrollIntoView({ block: 'nearest' }));
-      }}
+      onFocus={show}
     >
       {children}
     </div>
