@@ -13,9 +13,11 @@ const showsAtOnce = () =>
  * (scrolled to the end), so waiting for it to pass the offset would leave it hidden there, still
  * clickable. It shows as soon as any of it is in view.
  */
-const nearPageEnd = (node: Element) =>
-  node.getBoundingClientRect().top + window.scrollY >
-  document.documentElement.scrollHeight - window.innerHeight - REVEAL_OFFSET;
+const nearPageEnd = (node: Element) => {
+  const pageHeight = document.documentElement.scrollHeight;
+  // 0: no layout (a test's document); the offset applies as everywhere.
+  return pageHeight > 0 && node.getBoundingClientRect().top + window.scrollY > pageHeight - window.innerHeight - REVEAL_OFFSET;
+};
 
 /**
  * Tells when an element has scrolled far enough into view to be shown; once shown it stays
