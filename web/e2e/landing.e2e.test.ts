@@ -136,11 +136,11 @@ describe('the landing page in Chromium', () => {
         for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
         const box = element.getBoundingClientRect();
         const inside = box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
-        return { label: `${element.tagName} ${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label')}`, opacity, inside, inFooter: !!element.closest('footer') };
+        return { label: `${element.tagName} ${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label')}`, opacity, inside, inFooter: !!element.closest('footer'), box: `top ${box.top}, bottom ${box.bottom} of ${window.innerHeight}` };
       });
       if (!focused) break;
       if (focused.opacity !== 1 || !focused.inside) await screenshot(page, `hidden-focus-${name}`, { fullPage: false });
-      expect(focused, `step ${step}`).toMatchObject({ opacity: 1, inside: true });
+      expect(focused, `step ${step}: ${focused.label} ${focused.box}`).toMatchObject({ opacity: 1, inside: true });
       seen.push(focused.label);
       if (focused.label.startsWith('A Datenschutz')) break;
     }
