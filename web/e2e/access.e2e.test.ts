@@ -95,6 +95,47 @@ describe('the access-code page in Chromium', () => {
     await page.close();
   });
 
+  it.each(Object.entries(VIEWPORTS))('shows a remembered house again after a reload, and forgets it when asked, on %s', async (name, viewport) => {
+    const { page } = await openAccessPage(browser, viewport);
+    await page.getByLabel('Dein persönlicher Code').fill(code);
+    await page.getByRole('button', { name: 'Freischalten' }).click();
+    await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
+    // The hint speaks to the device in use: a phone taps the button, a desktop scans with a phone.
+    const coarse = await page.evaluate(() => window.matchMedia('(pointer: coarse)').matches);
+    const hint = coarse ? 'Tippe auf den Button, um die Gruppe zu öffnen' : 'Scanne den Code mit deinem Handy';
+    expect(await page.getByText(hint).isVisible()).toBe(true);
+    // Nothing is stored before the visitor asks.
+    expect(await page.evaluate(() => Object.keys(window.localStorage))).toEqual([]);
+    await page.getByRole('button', { name: 'Auf diesem Gerät merken' }).click();
+    await page.getByText('Dein Haus ist auf diesem Gerät gespeichert.').waitFor();
+    // Only the code, no chat address.
+    expect(await page.evaluate(() => JSON.stringify({ ...window.localStorage }))).not.toContain('chat.whatsapp');
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
+    await screenshot(page, `access-remembered-${name}`);
+    // A remembered house does not open the chat by itself; the button does.
+    expect(await openedWindows(page)).toEqual([]);
+    expect(await page.getByRole('link', { name: 'WhatsApp Gruppe öffnen' }).getAttribute('href')).toBe(house.chatUrl);
+
+    await page.getByRole('button', { name: 'Auf diesem Gerät vergessen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Zugang zum Haus' }).waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByLabel('Dein persönlicher Code').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Zugang zum Haus');
+    await page.close();
+  });
+
+  it('forgets a remembered code that no longer opens a house', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await openPage(page, siteUrl());
+    await page.evaluate(() => window.localStorage.setItem('game-of-slavs_house-code', 'FALSCH-CODE'));
+    await openPage(page, `${siteUrl()}${ACCESS_PATH}`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Dein persönlicher Code').waitFor();
+    await page.waitForFunction(() => window.localStorage.getItem('game-of-slavs_house-code') === null);
+    await page.close();
+  });
+
   it('has no axe violation before and after a successful code', async () => {
     const { page } = await openAccessPage(browser, VIEWPORTS.desktop);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '@contract/site-content';
 import { freePort } from '../../scripts/cms-process.mjs';
@@ -22,6 +22,22 @@ const siteContent = async (): Promise<SiteContent> =>
   (await (await fetch(`${siteUrl()}/api/site-content`)).json()) as SiteContent;
 
 const section = (page: Page, id: string) => page.locator(`section#${id}`);
+
+/** Waits until the element holds the focus (an overlay hands it back a moment after closing). */
+const expectFocusOn = async (element: Locator) => {
+  await element.evaluate(
+    (target) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const check = () => {
+          if (document.activeElement === target) return resolve();
+          if (Date.now() - started > 3000) return reject(new Error(`focus is on ${document.activeElement?.outerHTML.slice(0, 120)}`));
+          setTimeout(check, 50);
+        };
+        check();
+      }),
+  );
+};
 
 async function openLanding(browser: Browser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
   const page = await browser.newPage({ viewport });
@@ -105,6 +121,66 @@ describe('the landing page in Chromium', () => {
     await page.close();
   });
 
+  it.each(Object.entries(VIEWPORTS))('shows every element the keyboard reaches, from the top to the end of the page, on %s', async (name, viewport) => {
+    const { page } = await openLanding(browser, viewport);
+    // Whatever the animations do, the focused element shows at once: no waiting between keys.
+    const seen: string[] = [];
+    for (let step = 0; step < 150; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(async () => {
+        // What the visitor sees: the frame after the key press.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const element = document.activeElement;
+        if (!element || element === document.body) return null;
+        let opacity = 1;
+        for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+        const box = element.getBoundingClientRect();
+        const inside = box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+        return { label: `${element.tagName} ${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label')}`, opacity, inside, inFooter: !!element.closest('footer'), box: `top ${box.top}, bottom ${box.bottom} of ${window.innerHeight}` };
+      });
+      if (!focused) break;
+      if (focused.opacity !== 1 || !focused.inside) await screenshot(page, `hidden-focus-${name}`, { fullPage: false });
+      expect(focused, `step ${step}: ${focused.label} ${focused.box}`).toMatchObject({ opacity: 1, inside: true });
+      seen.push(focused.label);
+      if (focused.label.startsWith('A Datenschutz')) break;
+    }
+    // It went all the way: past the FAQ to the footer's last link.
+    expect(seen.some((label) => label.includes('Warum das Mittelalter') || label.startsWith('BUTTON'))).toBe(true);
+    expect(seen.at(-1)).toMatch(/^A Datenschutz/);
+    await page.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))('shows the last FAQ questions when the page is scrolled to its end, on %s', async (name, viewport) => {
+    const { page } = await openLanding(browser, viewport);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    const last = section(page, 'faq').getByRole('button').last();
+    await page.waitForFunction(() => {
+      const buttons = [...document.querySelectorAll<HTMLElement>('#faq button')];
+      return buttons.every((button) => {
+        const box = button.getBoundingClientRect();
+        if (box.bottom <= 0 || box.top >= window.innerHeight) return true;
+        let opacity = 1;
+        for (let node: Element | null = button; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+        return opacity === 1;
+      });
+    }, undefined, { timeout: 5000 });
+    await screenshot(page, `faq-at-page-end-${name}`, { fullPage: false });
+    expect(await last.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows everything at once, without animation, to a visitor who prefers reduced motion', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.mobile, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo({ top: document.getElementById('faq')!.offsetTop, behavior: 'instant' }));
+    const states = await page.locator('#faq [data-revealed], #faq button').evaluateAll((elements) =>
+      elements.map((element) => [getComputedStyle(element).opacity, getComputedStyle(element).transitionDuration]),
+    );
+    expect(states.every(([opacity]) => opacity === '1')).toBe(true);
+    await context.close();
+  });
+
   it('describes the page for search engines and link previews', async () => {
     const { page } = await openLanding(browser, VIEWPORTS.desktop);
 
@@ -151,8 +227,18 @@ describe('the landing page in Chromium', () => {
 
     await pictures.nth(2).click();
     await overlay.waitFor();
+    await overlay.getByText('3 / 11').waitFor();
+    await overlay.getByRole('button', { name: 'Nächstes Bild' }).click();
+    await overlay.getByText('4 / 11').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await overlay.getByText('2 / 11').waitFor();
+    await overlay.getByRole('button', { name: 'Vorheriges Bild' }).click();
+    await overlay.getByRole('button', { name: 'Vorheriges Bild' }).click();
+    await overlay.getByText('11 / 11').waitFor();
     await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached' });
+    await expectFocusOn(pictures.nth(2));
     expect(foreign).toEqual([]);
     await page.close();
   });
@@ -176,6 +262,7 @@ describe('the landing page in Chromium', () => {
     await screenshot(page, 'lodge-lightbox-mobile', { fullPage: false });
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'detached' });
+    await expectFocusOn(info.getByRole('tabpanel', { name: 'Unterkunft' }).getByRole('button').first());
     await page.close();
   });
 
@@ -207,6 +294,7 @@ describe('the landing page in Chromium', () => {
     await screenshot(page, 'whatsapp-modal-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
+    await expectFocusOn(page.getByRole('button', { name: 'WhatsApp-Gruppe' }));
     expect(foreign).toEqual([]);
     await page.close();
   });
@@ -239,6 +327,23 @@ describe('the landing page in Chromium', () => {
     await menu.waitFor();
     await page.mouse.wheel(0, 300);
     await menu.waitFor({ state: 'detached' });
+
+    await page.close();
+  });
+
+  it('keeps Tab within the open phone menu, and Escape closes it with focus back on its button', async () => {
+    const { page } = await openLanding(browser, VIEWPORTS.mobile);
+    const menu = page.getByRole('navigation', { name: 'Menü' });
+    await page.getByRole('button', { name: 'Menü öffnen' }).focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expectFocusOn(page.getByRole('button', { name: 'Menü öffnen' }));
     await page.close();
   });
 

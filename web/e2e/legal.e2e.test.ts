@@ -75,12 +75,49 @@ describe('the legal pages and the not-found screen in Chromium', () => {
     await page.close();
   });
 
+  it.each(Object.entries(VIEWPORTS))('opens a footer link at the top of its page and Back returns to where the visitor was, on %s', async (name, viewport) => {
+    const page = await browser.newPage({ viewport });
+    await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' });
+    await footerLink.scrollIntoViewIfNeeded();
+    const landingScroll = await page.evaluate(() => window.scrollY);
+    expect(landingScroll).toBeGreaterThan(1000);
+
+    await footerLink.click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Impressum' });
+    await heading.waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await heading.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(0);
+    await screenshot(page, `footer-link-opens-at-top-${name}`, { fullPage: false });
+
+    await page.goBack();
+    await page.waitForURL(`${siteUrl()}/`);
+    await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) < 5, landingScroll);
+    await page.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))('opens a link with a #hash at its target, from another page, on %s', async (name, viewport) => {
+    const page = await browser.newPage({ viewport });
+    await openPage(page, `${siteUrl()}/impressum`, { waitUntil: 'networkidle' });
+    if (name === 'mobile') await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Information' }).click();
+    await page.waitForURL(`${siteUrl()}/#info`);
+    // The target's heading ends up just below the fixed bar (smooth scrolling takes a moment).
+    await page.waitForFunction(() => {
+      const top = document.getElementById('info')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 120;
+    });
+    await page.close();
+  });
+
   it.each(Object.entries(VIEWPORTS))('answers an unknown path with the 404 screen on %s', async (name, viewport) => {
     const page = await browser.newPage({ viewport });
     const foreign = recordForeignRequests(page);
     await openPage(page, `${siteUrl()}/burg/gibt-es-nicht`, { waitUntil: 'networkidle' });
 
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    // The site's header stays, with its way home, beside the page's own link.
+    await page.getByRole('banner').getByRole('link', { name: 'Game Of Slavs' }).waitFor();
     await screenshot(page, `not-found-${name}`);
     expect(await axeViolations(page)).toEqual([]);
     expect(foreign).toEqual([]);

@@ -286,10 +286,90 @@ describe('the shop in Chromium', () => {
       .getByRole('alert')
       .filter({ hasText: `Fehler beim Absenden der Bestellung: Leider nicht mehr genug auf Lager: ${HOOD} (M)` })
       .waitFor();
-    // The cart stays, so the shopper can change it and try again.
+    // The cart stays, so the shopper can change it and try again; the line says what is left.
     await line(cartTab, 'M').waitFor();
+    await line(cartTab, 'M').getByText('Ausverkauft').waitFor();
     expect(await storedCart(cartTab)).not.toBeNull();
     expect(foreign).toEqual([]);
+  });
+
+  it.each(Object.entries(VIEWPORTS))('refuses more than the stock before checkout, and the header count follows the cart, on %s', async (name, viewport) => {
+    const organiser = await signInOrganiser();
+    const horn = await shopItem(HORN);
+    await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: 3 });
+    try {
+      const { page } = await newPage(viewport);
+      const headerCart = page.getByRole('banner').getByRole('link', { name: /^Warenkorb, \d+ Artikel$/ });
+      await openPage(page, siteUrl());
+      expect(await headerCart.getAttribute('aria-label')).toBe('Warenkorb, 0 Artikel');
+
+      await openItem(page, HORN);
+      await page.getByText('Nur noch 3 verfügbar').waitFor();
+      await page.getByLabel('Variante wählen:').selectOption('0,5 l');
+      expect(await page.getByLabel('Anzahl:').locator('option').allTextContents()).toEqual(['1', '2', '3']);
+      await addToCart(page, '0,5 l', 2);
+      await page.getByRole('status').filter({ hasText: '2 Stück hinzugefügt, jetzt 2 im Warenkorb.' }).waitFor();
+      await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
+      // Another variant shares the stock: one is left.
+      await page.getByLabel('Variante wählen:').selectOption('0,3 l');
+      expect(await page.getByLabel('Anzahl:').locator('option').allTextContents()).toEqual(['1']);
+      await addToCart(page, '0,3 l', 1);
+      await page.getByText('Alle verfügbaren Stücke liegen schon in deinem Warenkorb.').waitFor();
+      expect(await page.getByRole('button', { name: 'In den Warenkorb' }).isDisabled()).toBe(true);
+      expect(await headerCart.getAttribute('aria-label')).toBe('Warenkorb, 3 Artikel');
+      await screenshot(page, `low-stock-item-${name}`, { fullPage: false });
+
+      await headerCart.click();
+      await page.getByRole('heading', { level: 1, name: 'Warenkorb' }).waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await line(page, '0,3 l').waitFor();
+      expect(await line(page, '0,5 l').getByRole('button', { name: /erhöhen$/ }).isDisabled()).toBe(true);
+      await line(page, '0,5 l').getByRole('button', { name: /verringern$/ }).click();
+      await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
+      expect(await line(page, '0,5 l').getByRole('button', { name: /erhöhen$/ }).isDisabled()).toBe(false);
+      await screenshot(page, `low-stock-cart-${name}`, { fullPage: false });
+      // Removing a line can be undone for a few seconds.
+      await page.getByRole('button', { name: `${HORN} (0,3 l) entfernen` }).click();
+      await line(page, '0,3 l').waitFor({ state: 'detached' });
+      await page.getByRole('status').filter({ hasText: `${HORN} (0,3 l) wurde aus dem Warenkorb entfernt.` }).waitFor();
+      await page.getByRole('button', { name: 'Rückgängig' }).click();
+      await line(page, '0,3 l').waitFor();
+      await page.waitForFunction(() => document.querySelector('header a[href="/shop/cart"]')?.getAttribute('aria-label') === 'Warenkorb, 2 Artikel');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
+    } finally {
+      await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: horn.availableQuantity });
+    }
+  });
+
+  it.each(Object.entries(VIEWPORTS))('speaks as closed everywhere while the organiser has closed the shop, and keeps an earlier cart visible, on %s', async (name, viewport) => {
+    const organiser = await signInOrganiser();
+    const shirt = await shopItem(SHIRT);
+    const { page, foreign } = await newPage(viewport);
+    await openPage(page, siteUrl());
+    await page.evaluate(
+      ([key, kept]) => window.localStorage.setItem(key, kept),
+      [CART_KEY, JSON.stringify([{ id: shirt.id, title: SHIRT, price: shirt.price, variant: 'M', quantity: 2 }])],
+    );
+    await setShopEnabled(organiser, false);
+    try {
+      await openPage(page, `${siteUrl()}/shop/cart`);
+      await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();
+      await page.getByRole('list', { name: 'Gespeicherte Artikel' }).getByText(`2 × ${SHIRT} (M)`).waitFor();
+      expect(await page.getByRole('button', { name: 'Bestellung absenden' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Zurück zum Shop' }).count()).toBe(0);
+      expect(await page.getByRole('banner').getByRole('link', { name: /^Warenkorb/ }).count()).toBe(0);
+      await screenshot(page, `closed-shop-kept-cart-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await openPage(page, `${siteUrl()}/shop`);
+      await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();
+      expect(await page.getByText(/lege deine Stücke in den Warenkorb/).count()).toBe(0);
+      expect(await storedCart(page)).not.toBeNull();
+      await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
+      expect(foreign).toEqual([]);
+    } finally {
+      await setShopEnabled(organiser, true);
+    }
   });
 
   it('shows the closed notice on every shop page while the organiser has closed the shop', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Outlet, ScrollRestoration, type HydrationState, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { SiteHeader } from '@/components/site-header';
 import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
@@ -29,8 +29,7 @@ const askForPublicContent = (queryClient: QueryClient) => () => {
   return null;
 };
 
-/** The site's routes; loaders start their data calls in the app's query client. */
-export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <PublicLayout />,
     hydrateFallbackElement: publicPageLoader,
@@ -41,6 +40,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
       { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },
       ...shopRoutes(queryClient),
+      // Inside the public layout: a mistyped address keeps the site's header and a way home.
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
   {
@@ -52,8 +53,28 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
 
   // The organisers' dashboard: lazy routes, so public pages never download its code.
   ...adminRoutes,
+];
 
-  { path: '*', element: <NotFoundRoute /> },
+/**
+ * Above every page: a new page opens at its top (or at its #hash target), and a page the
+ * browser's Back button returns to opens where the visitor left it. Without it the browser kept
+ * the old scroll position, and a footer link on a phone opened the next page at its bottom.
+ */
+function SiteRoot() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** The site's routes; loaders start their data calls in the app's query client. */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+  {
+    element: <SiteRoot />,
+    children: pageRoutes(queryClient),
+  },
 ];
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;

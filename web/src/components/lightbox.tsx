@@ -20,7 +20,8 @@ type LightboxProps = {
   label: string;
 };
 
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
+/** A chevron for previous/next controls. */
+export function Arrow({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path

@@ -9,9 +9,12 @@ type RevealProps = {
   className?: string;
 };
 
-/** Fades its content in when it scrolls into view (once), unless the visitor prefers reduced motion. */
+/**
+ * Fades its content in when it scrolls into view (once), unless the visitor prefers reduced
+ * motion; content that takes focus shows at once.
+ */
 export function Reveal({ children, delay = 0, className }: RevealProps) {
-  const { ref, revealed } = useReveal<HTMLDivElement>();
+  const { ref, revealed, show } = useReveal<HTMLDivElement>();
   // The delay is per item, so it travels as a custom property rather than a class.
   const delayStyle = delay > 0 ? ({ '--reveal-delay': `${delay}ms` } as CSSProperties) : undefined;
 
@@ -21,6 +24,7 @@ export function Reveal({ children, delay = 0, className }: RevealProps) {
       className={className ? `${classes.reveal} ${className}` : classes.reveal}
       data-revealed={revealed || undefined}
       style={delayStyle}
+      onFocus={show}
     >
       {children}
     </div>

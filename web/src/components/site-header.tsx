@@ -1,6 +1,6 @@
 import { Burger } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useClickOutside, useFocusTrap, useMergedRef } from '@mantine/hooks';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/lib/use-page-title';
 import classes from './site-header.module.css';
@@ -10,6 +10,8 @@ export type NavItem = { label: string; to: string };
 type SiteHeaderProps = {
   /** The navigation; without it the header shows only the name (the access page). */
   links?: NavItem[];
+  /** Shown in the bar at every width, before the menu button (the cart while the shop is open). */
+  actions?: ReactNode;
 };
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -31,9 +33,10 @@ function Crest() {
 function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => void }) {
   return (
     <ul className={classes.list}>
-      {links.map((link) => (
+      {links.map((link, index) => (
         <li key={link.to}>
-          <Link className={classes.link} to={link.to} onClick={onNavigate}>
+          {/* data-autofocus: the opened phone menu puts focus on its first link. */}
+          <Link className={classes.link} to={link.to} onClick={onNavigate} data-autofocus={(onNavigate && index === 0) || undefined}>
             {link.label}
           </Link>
         </li>
@@ -43,10 +46,24 @@ function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => v
 }
 
 /** The fixed top bar of the public pages; on small screens the links sit behind a menu button. */
-export function SiteHeader({ links }: SiteHeaderProps) {
+export function SiteHeader({ links, actions }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
-  const ref = useClickOutside<HTMLElement>(close);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // While the phone menu is open, Tab stays within the bar and the menu.
+  const ref = useMergedRef(useClickOutside<HTMLElement>(close), useFocusTrap(menuOpen));
+
+  // Escape closes the menu and hands focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      burgerRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   // SPEC §2: the menu also closes as soon as the page scrolls.
   useEffect(() => {
@@ -76,12 +93,16 @@ export function SiteHeader({ links }: SiteHeaderProps) {
         ) : (
           <span className={classes.brand}>{brand}</span>
         )}
-        {links && (
-          <>
+        <div className={classes.end}>
+          {links && (
             <nav className={classes.desktopNav} aria-label="Hauptnavigation">
               <NavList links={links} />
             </nav>
+          )}
+          {actions}
+          {links && (
             <Burger
+              ref={burgerRef}
               className={classes.burger}
               opened={menuOpen}
               onClick={() => setMenuOpen((open) => !open)}
@@ -90,8 +111,8 @@ export function SiteHeader({ links }: SiteHeaderProps) {
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
             />
-          </>
-        )}
+          )}
+        </div>
       </div>
       {links && menuOpen && (
         <nav id={MOBILE_MENU_ID} className={classes.mobileNav} aria-label="Menü">

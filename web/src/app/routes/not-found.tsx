@@ -7,7 +7,7 @@ export function NotFoundRoute() {
   usePageTitle({ title: 'Seite nicht gefunden' });
 
   return (
-    <main className={classes.root}>
+    <main id="main" tabIndex={-1} className={classes.root}>
       <Paper className={classes.card} withBorder shadow="xl" p="xl">
         <Title order={1} className={classes.title}>
           404 Page Not Found

@@ -1,9 +1,10 @@
 import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_CODE_MESSAGES } from '@contract/access-codes';
 import { useVerifyCode, type VerifiedHouse } from '../api/verify-code';
 import { useTransientMessage } from '../hooks/use-transient-message';
+import { forgetCode, readRememberedCode, rememberCode } from '../remembered-code';
 import { HouseWelcome } from './house-welcome';
 import classes from './access-panel.module.css';
 
@@ -29,9 +30,32 @@ function Seal() {
 /** The access-code page's content: the code form, then the house it unlocked. */
 export function AccessPanel({ intro }: { intro?: string }) {
   const [code, setCode] = useState('');
-  const [house, setHouse] = useState<VerifiedHouse | null>(null);
+  // The code the house was opened with; `remembered` once it is kept on this device.
+  const [opened, setOpened] = useState<{ house: VerifiedHouse; code: string; typed: boolean } | null>(null);
+  const [remembered, setRemembered] = useState(false);
+  // A kept code is checked again before its house shows (the first render, as on the server, shows the form).
+  const [checking, setChecking] = useState(false);
   const error = useTransientMessage(ERROR_VISIBLE_MS);
   const verify = useVerifyCode();
+  const { mutate } = verify;
+
+  useEffect(() => {
+    const kept = readRememberedCode();
+    if (!kept) return;
+    setChecking(true);
+    mutate(kept, {
+      onSuccess: (result) => {
+        if (result.verified) {
+          setOpened({ house: result.house, code: kept, typed: false });
+          setRemembered(true);
+        } else {
+          // The code no longer opens a house (deleted, moved): forget it.
+          forgetCode();
+        }
+      },
+      onSettled: () => setChecking(false),
+    });
+  }, [mutate]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,18 +67,33 @@ export function AccessPanel({ intro }: { intro?: string }) {
     error.clear();
     verify.mutate(trimmed, {
       onSuccess: (result) => {
-        if (result.verified) setHouse(result.house);
+        if (result.verified) setOpened({ house: result.house, code: trimmed, typed: true });
         else error.show(result.error ?? ACCESS_MESSAGES.invalid);
       },
       onError: () => error.show(ACCESS_MESSAGES.network),
     });
   };
 
+  const keep = () => {
+    if (opened && rememberCode(opened.code)) setRemembered(true);
+  };
+  const forget = () => {
+    forgetCode();
+    setRemembered(false);
+    setOpened(null);
+    setCode('');
+  };
+  const house = opened?.house ?? null;
+
   return (
     <section id="login" className={classes.root} aria-label="Zugang zum Haus">
       <div className={classes.card}>
-        {house ? (
-          <HouseWelcome house={house} />
+        {house && opened ? (
+          <HouseWelcome house={house} openChat={opened.typed} remembered={remembered} onRemember={keep} onForget={forget} />
+        ) : checking ? (
+          <Text role="status" className={classes.intro}>
+            Dein Haus wird geöffnet…
+          </Text>
         ) : (
           <>
             <div className={classes.header}>

@@ -8,8 +8,18 @@ import classes from './house-welcome.module.css';
 // SPEC §9: the chat opens about 100 ms after a successful code.
 export const CHAT_OPEN_DELAY_MS = 100;
 
-/** The house a code unlocked: its name, emblem, and the way into its chat. */
-export function HouseWelcome({ house }: { house: VerifiedHouse }) {
+type HouseWelcomeProps = {
+  house: VerifiedHouse;
+  /** After a typed code the chat opens by itself (SPEC §9); a remembered house waits for the button. */
+  openChat: boolean;
+  /** Whether this device keeps the code. */
+  remembered: boolean;
+  onRemember: () => void;
+  onForget: () => void;
+};
+
+/** The house a code unlocked: its name, emblem, the way into its chat, and keeping it on this device. */
+export function HouseWelcome({ house, openChat, remembered, onRemember, onForget }: HouseWelcomeProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const chatUrl = isHttpUrl(house.chatUrl) ? house.chatUrl : null;
 
@@ -18,14 +28,14 @@ export function HouseWelcome({ house }: { house: VerifiedHouse }) {
   }, []);
 
   useEffect(() => {
-    if (!chatUrl) return;
+    if (!chatUrl || !openChat) return;
     // Browsers that block pop-ups outside a click simply ignore this; the button stays.
     const timer = window.setTimeout(
       () => window.open(chatUrl, '_blank', 'noopener,noreferrer'),
       CHAT_OPEN_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [chatUrl]);
+  }, [chatUrl, openChat]);
 
   // The house's own colour comes from the cms, so it travels as a custom property.
   const colourStyle = house.colour ? ({ '--house-colour': house.colour } as CSSProperties) : undefined;
@@ -46,7 +56,8 @@ export function HouseWelcome({ house }: { house: VerifiedHouse }) {
         {chatUrl ? (
           <>
             <Text className={classes.hint}>
-              Scanne den Code mit deinem Handy oder öffne die Gruppe direkt.
+              <span className="pointer-fine">Scanne den Code mit deinem Handy oder öffne die Gruppe direkt.</span>
+              <span className="pointer-coarse">Tippe auf den Button, um die Gruppe zu öffnen, oder zeige den Code einem anderen Gerät.</span>
             </Text>
             <QrCode value={chatUrl} size={200} margin={1} label={`QR-Code zum Chat des Hauses ${house.name}`} />
             <Button
@@ -66,6 +77,20 @@ export function HouseWelcome({ house }: { house: VerifiedHouse }) {
           </Text>
         )}
       </section>
+      <div className={classes.keep}>
+        {remembered ? (
+          <>
+            <Text className={classes.hint}>Dein Haus ist auf diesem Gerät gespeichert.</Text>
+            <Button variant="subtle" color="gold.3" onClick={onForget}>
+              Auf diesem Gerät vergessen
+            </Button>
+          </>
+        ) : (
+          <Button variant="outline" color="gold.3" onClick={onRemember}>
+            Auf diesem Gerät merken
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

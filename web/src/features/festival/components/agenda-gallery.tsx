@@ -1,7 +1,9 @@
-import { CloseButton, Modal, Text } from '@mantine/core';
+import { ActionIcon, CloseButton, Modal, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
+import { Arrow } from '@/components/lightbox';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
 import section from './section.module.css';
@@ -9,28 +11,77 @@ import classes from './agenda-gallery.module.css';
 
 type AgendaImage = SiteContent['agendaImages'][number];
 
-/** One picture over the whole screen; any click, the close button or Escape closes it. */
-function AgendaOverlay({ image, onClose }: { image: AgendaImage | null; onClose: () => void }) {
+type AgendaOverlayProps = {
+  images: AgendaImage[];
+  /** The picture shown; null keeps the overlay closed. */
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+};
+
+/**
+ * One picture over the whole screen; any click elsewhere, the close button or Escape closes it.
+ * Previous and next (buttons and arrow keys) step through the agenda, wrapping around.
+ */
+function AgendaOverlay({ images, index, onIndexChange, onClose }: AgendaOverlayProps) {
+  const total = images.length;
+  const image = index === null ? null : images[index];
+  const step = (delta: number) => {
+    if (index !== null) onIndexChange((index + delta + total) % total);
+  };
+  useWindowEvent('keydown', (event) => {
+    if (image === null) return;
+    if (event.key === 'ArrowRight') step(1);
+    if (event.key === 'ArrowLeft') step(-1);
+  });
+  const stepButton = (delta: number, label: string, direction: 'left' | 'right') => (
+    <ActionIcon
+      className={classes.step}
+      size={48}
+      radius="xl"
+      variant="outline"
+      color="gold.3"
+      aria-label={label}
+      onClick={(event) => {
+        // The overlay closes on a click anywhere else.
+        event.stopPropagation();
+        step(delta);
+      }}
+    >
+      <Arrow direction={direction} />
+    </ActionIcon>
+  );
+
   return (
     <Modal.Root opened={image !== null} onClose={onClose} fullScreen>
       <Modal.Overlay color="#0a0806" backgroundOpacity={0.96} blur={4} />
       <Modal.Content className={classes.overlayContent} onClick={onClose} aria-label="Bild der Agenda">
         <Modal.Body className={classes.overlayBody}>
           <CloseButton className={classes.close} size="xl" c="gold.2" aria-label="Schließen" onClick={onClose} />
-          {image && (
-            <figure className={classes.overlayFigure}>
-              <CmsImage
-                className={classes.overlayImage}
-                media={image.image}
-                alt={image.alt}
-                sizes="100vw"
-                loading="eager"
-              />
-              <figcaption className={classes.overlayCaption}>{image.alt}</figcaption>
+          {image && index !== null && (
+            <>
+              <figure className={classes.overlayFigure}>
+                <CmsImage
+                  className={classes.overlayImage}
+                  media={image.image}
+                  alt={image.alt}
+                  sizes="100vw"
+                  loading="eager"
+                />
+                <figcaption className={classes.overlayCaption}>{image.alt}</figcaption>
+              </figure>
+              <div className={classes.steps}>
+                {stepButton(-1, 'Vorheriges Bild', 'left')}
+                <span className={classes.counter} aria-live="polite">
+                  {index + 1} / {total}
+                </span>
+                {stepButton(1, 'Nächstes Bild', 'right')}
+              </div>
               <Text className={classes.hint} aria-hidden="true">
-                Klicke irgendwo, um das Bild zu schließen.
+                <span className="pointer-fine">Klicke irgendwo, um das Bild zu schließen.</span>
+                <span className="pointer-coarse">Tippe irgendwo, um das Bild zu schließen.</span>
               </Text>
-            </figure>
+            </>
           )}
         </Modal.Body>
       </Modal.Content>
@@ -40,7 +91,7 @@ function AgendaOverlay({ image, onClose }: { image: AgendaImage | null; onClose:
 
 /** The agenda as a picture wall; each picture opens full screen. */
 export function AgendaGallery({ images, label }: { images: AgendaImage[]; label: string }) {
-  const [selected, setSelected] = useState<AgendaImage | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
 
   return (
     <section id="agenda" className={`${section.section} ${section.hall}`} aria-labelledby="agenda-title">
@@ -55,7 +106,7 @@ export function AgendaGallery({ images, label }: { images: AgendaImage[]; label:
                 <button
                   type="button"
                   className={classes.tile}
-                  onClick={() => setSelected(entry)}
+                  onClick={() => setSelected(index)}
                   aria-haspopup="dialog"
                 >
                   <CmsImage
@@ -77,7 +128,7 @@ export function AgendaGallery({ images, label }: { images: AgendaImage[]; label:
           ))}
         </ul>
       </div>
-      <AgendaOverlay image={selected} onClose={() => setSelected(null)} />
+      <AgendaOverlay images={images} index={selected} onIndexChange={setSelected} onClose={() => setSelected(null)} />
     </section>
   );
 }

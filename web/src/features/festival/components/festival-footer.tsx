@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '@/lib/format';
 import { isHttpUrl } from '@/lib/safe-url';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { SITE_NAME } from '@/lib/use-page-title';
 import type { Festival } from '../api/get-site-content';
 import classes from './festival-footer.module.css';
@@ -22,9 +23,15 @@ export function FestivalFooter({ festival }: { festival?: Festival }) {
   const [groupOpen, setGroupOpen] = useState(false);
   // Mounted from the first opening on, so closing still plays the modal's exit transition.
   const [groupOpened, setGroupOpened] = useState(false);
+  const focus = useReturnFocus();
   const openGroup = () => {
+    focus.remember();
     setGroupOpen(true);
     setGroupOpened(true);
+  };
+  const closeGroup = () => {
+    setGroupOpen(false);
+    focus.restore();
   };
   const name = festival?.name ?? SITE_NAME;
   const groupUrl = festival?.whatsappGroupUrl && isHttpUrl(festival.whatsappGroupUrl) ? festival.whatsappGroupUrl : null;
@@ -89,7 +96,7 @@ export function FestivalFooter({ festival }: { festival?: Festival }) {
       </Text>
       {groupUrl && groupOpened && (
         <Suspense fallback={null}>
-          <WhatsappModal url={groupUrl} opened={groupOpen} onClose={() => setGroupOpen(false)} />
+          <WhatsappModal url={groupUrl} opened={groupOpen} onClose={closeGroup} />
         </Suspense>
       )}
     </footer>

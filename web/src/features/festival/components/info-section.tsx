@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
 import { LazyMarkdown } from '@/components/lazy-markdown';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
 import { isHttpUrl } from '@/lib/safe-url';
@@ -99,9 +100,15 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
   const [lightboxWanted, setLightboxWanted] = useState(false);
   const { accommodationBedrooms: bedrooms, accommodationGuests: guests, accommodationGroundsM2: grounds } = festival;
 
+  const focus = useReturnFocus();
   const open = (photoIndex: number) => {
+    focus.remember();
     setLightboxWanted(true);
     setIndex(photoIndex);
+  };
+  const close = () => {
+    setIndex(null);
+    focus.restore();
   };
 
   return (
@@ -148,7 +155,10 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
               </li>
             ))}
           </ul>
-          <Text className={classes.photoHint}>Tippe auf ein Foto, um es groß anzusehen.</Text>
+          <Text className={classes.photoHint}>
+            <span className="pointer-coarse">Tippe auf ein Foto, um es groß anzusehen.</span>
+            <span className="pointer-fine">Klicke auf ein Foto, um es groß anzusehen.</span>
+          </Text>
         </>
       )}
       {lightboxWanted && (
@@ -163,7 +173,7 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
             }))}
             index={index}
             onIndexChange={setIndex}
-            onClose={() => setIndex(null)}
+            onClose={close}
             label="Fotos der Unterkunft"
           />
         </Suspense>

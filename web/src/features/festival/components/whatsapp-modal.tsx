@@ -25,7 +25,10 @@ export function WhatsappModal({ url, opened, onClose }: WhatsappModalProps) {
         body: classes.modalBody,
       }}
     >
-      <Text>Scanne den Code mit deinem Handy, um der Gruppe des Festivals beizutreten.</Text>
+      <Text>
+        <span className="pointer-fine">Scanne den Code mit deinem Handy, um der Gruppe des Festivals beizutreten.</span>
+        <span className="pointer-coarse">Öffne die Gruppe des Festivals über den Button unter dem Code.</span>
+      </Text>
       <QrCode value={url} size={256} margin={2} label="QR-Code der WhatsApp-Gruppe des Festivals" />
       <Button component="a" href={url} target="_blank" rel="noopener noreferrer" className={classes.whatsapp}>
         Gruppe direkt öffnen

@@ -1,12 +1,11 @@
-import { CART_STORAGE_KEY, EMPTY_CART, parseCart, serializeCart, type CartLine } from './cart-store';
+import { CART_STORAGE_KEY, emitCartChange, subscribeToCartChanges } from './cart-events';
+import { EMPTY_CART, parseCart, serializeCart, type CartLine } from './cart-store';
 
 /*
  * The cart as an external store over localStorage, for useSyncExternalStore: every read looks
  * at storage (so it also sees other tabs' writes), every write is saved at once, and the
  * `storage` event of other tabs re-renders the shop.
  */
-
-const listeners = new Set<() => void>();
 
 // Storage can be unavailable (blocked cookies) or full; the cart then lives in memory for this page.
 let memoryCart: string | null = null;
@@ -25,9 +24,7 @@ const readRaw = (): string | null => {
   }
 };
 
-const emit = () => {
-  for (const listener of listeners) listener();
-};
+const emit = emitCartChange;
 
 /** The current cart; the same array as long as storage holds the same text. */
 export const readCart = (): readonly CartLine[] => {
@@ -63,21 +60,10 @@ export const clearCart = () => {
   emit();
 };
 
-const onStorage = (event: StorageEvent) => {
-  // key null: another tab cleared all of this site's storage.
-  if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-  // Another tab could save: what storage holds is newer than this page's copy in memory.
-  storageFailed = false;
-  emit();
-};
-
-export const subscribeToCart = (listener: () => void) => {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
-};
+// Another tab could save: what storage holds is newer than this page's copy in memory.
+export const subscribeToCart = (listener: () => void) =>
+  subscribeToCartChanges(listener, () => {
+    storageFailed = false;
+  });
 
 export const readServerCart = (): readonly CartLine[] => EMPTY_CART;

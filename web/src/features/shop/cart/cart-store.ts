@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_ORDER_LIMITS } from '@contract/settings';
 import { CART_LIMITS, type ShopItem, type UnitLimits } from '@contract/shop';
 
-/** SPEC §3: the cart lives in browser storage under `{product}_cart`; the product is this site. */
-export const CART_STORAGE_KEY = 'game-of-slavs_cart';
+export { CART_STORAGE_KEY } from './cart-events';
 
 /** One cart line (SPEC §3); `price` is in cents and only for display: orders are priced by the server. */
 export type CartLine = {
@@ -73,9 +72,19 @@ export const removeLine = (lines: readonly CartLine[], key: LineKey): CartLine[]
 
 export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
 
-/** Whether plus may add a unit to the line: below the cap per line, and the cart below the cap per order. */
-export const canIncrease = (lines: readonly CartLine[], line: CartLine, limits: UnitLimits) =>
-  line.quantity < lineCap(limits.maxUnitsPerLine) && cartItemCount(lines) < limits.maxUnitsPerOrder;
+/** The units of one item in the cart, over all its variants: the stock counts them together. */
+export const unitsOfItem = (lines: readonly CartLine[], id: number) =>
+  cartItemCount(lines.filter((line) => line.id === id));
+
+/**
+ * Whether plus may add a unit to the line: below the cap per line, the cart below the cap per
+ * order, and the item's lines below the stock the shop's last answer gave (`stock`, when known).
+ * The server still decides when the order comes in.
+ */
+export const canIncrease = (lines: readonly CartLine[], line: CartLine, limits: UnitLimits, stock?: number) =>
+  line.quantity < lineCap(limits.maxUnitsPerLine) &&
+  cartItemCount(lines) < limits.maxUnitsPerOrder &&
+  (stock === undefined || unitsOfItem(lines, line.id) < stock);
 
 /** Whether the cart has reached a cap: a line at the cap per line, or the cart at the cap per order. */
 export const reachesUnitLimits = (lines: readonly CartLine[], limits: UnitLimits) =>

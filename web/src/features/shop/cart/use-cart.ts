@@ -19,6 +19,12 @@ const cartActions = {
   increase: (key: LineKey, maxUnitsPerLine?: number) => writeCart(changeQuantity(readCart(), key, 1, maxUnitsPerLine)),
   decrease: (key: LineKey) => writeCart(changeQuantity(readCart(), key, -1)),
   remove: (key: LineKey) => writeCart(removeLine(readCart(), key)),
+  /** Puts a removed line back at its place (undo), joined with a line of the same item added since. */
+  restore: (line: CartLine, index: number) => {
+    const lines = readCart();
+    if (lines.some((each) => each.id === line.id && each.variant === line.variant)) return writeCart(addToCart(lines, line));
+    writeCart([...lines.slice(0, index), line, ...lines.slice(index)]);
+  },
   clear: clearCart,
 };
 

@@ -11,6 +11,8 @@ type CartLineProps = {
   onIncrease: (key: LineKey) => void;
   onDecrease: (key: LineKey) => void;
   onRemove: (key: LineKey) => void;
+  /** Set when the cart holds more of the item than the shop has left: how many are left. */
+  left?: number;
 };
 
 function Icon({ path }: { path: string }) {
@@ -26,16 +28,19 @@ const PLUS = 'M12 5v14M5 12h14';
 const BIN = 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6';
 
 /** One cart line: what it is, minus and plus, the line's sum and a remove button. */
-export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove }: CartLineProps) {
+export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove, left }: CartLineProps) {
   const name = lineName(line);
   const key = { id: line.id, variant: line.variant };
 
   return (
-    <li className={classes.line}>
+    <li className={classes.line} data-over-stock={left !== undefined || undefined}>
       <div className={classes.info}>
         <span className={classes.title}>{line.title}</span>
         <span className={classes.meta}>{`Variante: ${line.variant}`}</span>
         <span className={classes.meta}>{`Einzelpreis: ${formatPrice(line.price)}`}</span>
+        {left !== undefined && (
+          <span className={classes.stock}>{left === 0 ? 'Ausverkauft' : `Nur noch ${left} verfügbar`}</span>
+        )}
       </div>
       <div className={classes.quantity}>
         <ActionIcon

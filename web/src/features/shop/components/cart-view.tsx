@@ -1,11 +1,11 @@
-import { Alert, Button, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_MESSAGES, type UnitLimits } from '@contract/shop';
 import { useCurrentItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import type { PlacedOrder } from '../api/place-order';
-import { canIncrease, cartItemCount, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
+import { canIncrease, cartItemCount, unitsOfItem, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
 import { useCart, useCartReconciliation } from '../cart/use-cart';
 import { lineName } from '../utils/labels';
 import { BackToShop } from './back-link';
@@ -22,7 +22,49 @@ export const CART_MESSAGES = {
   unitLimits: ({ maxUnitsPerLine, maxUnitsPerOrder }: UnitLimits) =>
     `Höchstens ${maxUnitsPerLine} Stück je Artikel und ${maxUnitsPerOrder} Stück je Bestellung.`,
   overUnitLimits: 'Bitte verringere die Anzahl, sonst kann die Bestellung nicht angenommen werden.',
+  removedLine: (name: string) => `${name} wurde aus dem Warenkorb entfernt.`,
+  undo: 'Rückgängig',
+  kept: 'Dein Warenkorb bleibt gespeichert. Bestellen kannst du, sobald der Shop wieder geöffnet ist.',
 } as const;
+
+// How long a removed line can be put back.
+const UNDO_MS = 8000;
+
+/** The last removed line, with a way to put it back for a few seconds. */
+function useUndoableRemove(remove: (key: LineKey) => void, restore: (line: Line, index: number) => void, lines: readonly Line[]) {
+  const [removed, setRemoved] = useState<{ line: Line; index: number } | null>(null);
+  useEffect(() => {
+    if (!removed) return;
+    const timer = setTimeout(() => setRemoved(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [removed]);
+  return {
+    removed: removed?.line ?? null,
+    remove: (key: LineKey) => {
+      const index = lines.findIndex((line) => line.id === key.id && line.variant === key.variant);
+      if (index >= 0) setRemoved({ line: lines[index], index });
+      remove(key);
+    },
+    undo: () => {
+      if (removed) restore(removed.line, removed.index);
+      setRemoved(null);
+    },
+  };
+}
+
+/** A cart kept while the shop is closed: shown, not orderable, kept for when it opens again. */
+function KeptCart({ lines }: { lines: readonly Line[] }) {
+  return (
+    <div className={classes.kept}>
+      <Text>{CART_MESSAGES.kept}</Text>
+      <ul className={classes.keptLines} aria-label="Gespeicherte Artikel">
+        {lines.map((line) => (
+          <li key={`${line.id}:${line.variant}`}>{`${line.quantity} × ${lineName(line)}`}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 const exceedsUnitLimits = (lines: readonly Line[], limits: UnitLimits) =>
   lines.some((line) => line.quantity > limits.maxUnitsPerLine) || cartItemCount(lines) > limits.maxUnitsPerOrder;
@@ -46,11 +88,19 @@ function UnitLimitsNotice({ lines, limits }: { lines: readonly Line[]; limits: U
 
 function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
   const cart = useCart();
-  const { current, unitLimits } = useCurrentItems();
+  const removal = useUndoableRemove(cart.remove, cart.restore, cart.lines);
+  const { current, unitLimits, data } = useCurrentItems();
   const removed = useCartReconciliation(current);
   const limits = unitLimits ?? DEFAULT_UNIT_LIMITS;
   const increase = (key: LineKey) => cart.increase(key, limits.maxUnitsPerLine);
   const [noticeOpen, setNoticeOpen] = useState(true);
+  // The stock of the shop's last answer; the server still decides when the order comes in.
+  const stockOf = (id: number) => (current ?? data?.items)?.find((item) => item.id === id)?.availableQuantity;
+  // A line whose item the cart holds more of than is left (a refused order fetched the stock again).
+  const overStock = (id: number) => {
+    const stock = stockOf(id);
+    return stock !== undefined && unitsOfItem(cart.lines, id) > stock ? stock : undefined;
+  };
 
   return (
     <>
@@ -68,6 +118,18 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
           {`${CART_MESSAGES.removed} ${removed.map(lineName).join(', ')}.`}
         </Alert>
       )}
+      <div role="status">
+        {removal.removed && (
+          <Alert className={classes.notice} color="gold" variant="light">
+            <span className={classes.undoRow}>
+              {CART_MESSAGES.removedLine(lineName(removal.removed))}
+              <Button size="compact-sm" variant="outline" color="gold.3" onClick={removal.undo}>
+                {CART_MESSAGES.undo}
+              </Button>
+            </span>
+          </Alert>
+        )}
+      </div>
       {cart.lines.length === 0 ? (
         <ShopMessage
           kind="note"
@@ -87,10 +149,11 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
                 <CartLine
                   key={`${line.id}:${line.variant}`}
                   line={line}
-                  canIncrease={canIncrease(cart.lines, line, limits)}
+                  canIncrease={canIncrease(cart.lines, line, limits, stockOf(line.id))}
                   onIncrease={increase}
                   onDecrease={cart.decrease}
-                  onRemove={cart.remove}
+                  onRemove={removal.remove}
+                  left={overStock(line.id)}
                 />
               ))}
             </ul>
@@ -105,7 +168,7 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
 /** /shop/cart (SPEC §2): the lines, the checkout beside them, and the confirmation after it. */
 export function CartView() {
   const status = useShopStatus();
-  const { clear } = useCart();
+  const { clear, lines } = useCart();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
 
   if (placed) return <OrderSuccess order={placed} />;
@@ -118,7 +181,14 @@ export function CartView() {
   return (
     <>
       <div className={classes.header}>
-        <BackToShop className={classes.back} />
+        {status === 'closed' ? (
+          // The shop is closed: the way back leads where there is something to see.
+          <Button component={Link} to="/" variant="subtle" color="gold.3" className={classes.back}>
+            Zur Hauptseite
+          </Button>
+        ) : (
+          <BackToShop className={classes.back} />
+        )}
         <Title order={1} className={classes.title}>
           Warenkorb
         </Title>
@@ -126,7 +196,10 @@ export function CartView() {
       {status === 'loading' ? (
         <ShopMessage kind="status">{CART_MESSAGES.loading}</ShopMessage>
       ) : status === 'closed' ? (
-        <ShopMessage kind="note">{SHOP_MESSAGES.shopClosed}</ShopMessage>
+        <>
+          <ShopMessage kind="note">{SHOP_MESSAGES.shopClosed}</ShopMessage>
+          {lines.length > 0 && <KeptCart lines={lines} />}
+        </>
       ) : (
         <CartContent onPlaced={onPlaced} />
       )}

@@ -99,16 +99,18 @@ describe('ItemDetail', () => {
     expect(optionLabels(await screen.findByRole('combobox', { name: 'Anzahl:' }))).toEqual(['1', '2', '3', '4']);
   });
 
-  it('fills a line only up to the cap per line, and says so', async () => {
+  it('offers only what the cap per line leaves beside the line in the cart', async () => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: 1, title: 'Haus-Shirt', price: 2500, variant: 'M', quantity: 8 }]));
     mockShopApi();
     const { user } = render(<ItemDetail id={1} />);
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Variante wählen:' }), 'M');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Anzahl:' }), '5');
+    const quantity = screen.getByRole('combobox', { name: 'Anzahl:' });
+    expect([...(quantity as HTMLSelectElement).options].map((option) => option.value)).toEqual(['1', '2']);
+    await user.selectOptions(quantity, '2');
     await user.click(screen.getByRole('button', { name: 'In den Warenkorb' }));
 
-    expect(screen.getByRole('status')).toHaveTextContent('Höchstens 10 Stück je Artikel: Haus-Shirt (M) liegt jetzt 10-mal im Warenkorb.');
+    expect(screen.getByRole('status')).toHaveTextContent('Haus-Shirt (M) wurde zum Warenkorb hinzugefügt! 2 Stück hinzugefügt, jetzt 10 im Warenkorb.');
     expect(storedCart()).toEqual([{ id: 1, title: 'Haus-Shirt', price: 2500, variant: 'M', quantity: 10 }]);
   });
 

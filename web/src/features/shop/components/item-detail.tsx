@@ -6,7 +6,7 @@ import { LazyMarkdown } from '@/components/lazy-markdown';
 import { formatPrice } from '@/lib/format';
 import { useItem, useItemUnitLimits } from '../api/get-item';
 import { useShopStatus } from '../api/get-shop-enabled';
-import { DEFAULT_UNIT_LIMITS } from '../cart/cart-store';
+import { DEFAULT_UNIT_LIMITS, unitsOfItem } from '../cart/cart-store';
 import { useCart } from '../cart/use-cart';
 import { lineName } from '../utils/labels';
 import { BackToShop } from './back-link';
@@ -19,6 +19,10 @@ export const ITEM_MESSAGES = {
   notFound: SHOP_MESSAGES.itemNotFound,
   variantPlaceholder: 'Wähle eine Variante',
   added: (title: string, variant: string) => `${lineName({ title, variant })} wurde zum Warenkorb hinzugefügt!`,
+  addedUnits: (quantity: number, inCart: number) =>
+    `${quantity} Stück hinzugefügt, jetzt ${inCart} im Warenkorb.`,
+  lowStock: (left: number) => `Nur noch ${left} verfügbar`,
+  allInCart: 'Alle verfügbaren Stücke liegen schon in deinem Warenkorb.',
   capped: (max: number, title: string, variant: string, inCart: number) =>
     `Höchstens ${max} Stück je Artikel: ${lineName({ title, variant })} liegt jetzt ${inCart}-mal im Warenkorb.`,
 } as const;
@@ -26,6 +30,9 @@ export const ITEM_MESSAGES = {
 // SPEC §9 and DECISIONS §6, §9: 1 to the cap per line (10 by default), and never more than the stock.
 export const quantityChoices = (stock: number, maxUnitsPerLine: number) =>
   Array.from({ length: Math.max(0, Math.min(maxUnitsPerLine, stock)) }, (_, index) => String(index + 1));
+
+/** Below this many, the item page says how many are left. */
+export const LOW_STOCK = 10;
 
 // Two columns from 768 px; one below, less the page padding.
 const DETAIL_IMAGE_SIZES = '(max-width: 48em) calc(100vw - 32px), 580px';
@@ -36,21 +43,26 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState<string | null>(null);
 
-  const choices = quantityChoices(item.availableQuantity, limits.maxUnitsPerLine);
-  const soldOut = choices.length === 0;
+  // What may still be added: the stock less what the cart already holds of the item (all its
+  // variants), and the cap per line less the chosen variant's line. The server still decides.
+  const inCart = unitsOfItem(lines, item.id);
+  const inLine = lines.find((line) => line.id === item.id && line.variant === variant)?.quantity ?? 0;
+  const choices = quantityChoices(item.availableQuantity - inCart, limits.maxUnitsPerLine - inLine);
+  const soldOut = item.availableQuantity === 0;
+  const nothingLeft = choices.length === 0;
   // The stock may have dropped since the choice was made.
   const chosenQuantity = Math.min(Number(quantity), choices.length);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!variant || soldOut) return;
+    if (!variant || nothingLeft) return;
     const { maxUnitsPerLine: max } = limits;
-    const before = lines.find((line) => line.id === item.id && line.variant === variant)?.quantity ?? 0;
+    const before = inLine;
     add({ id: item.id, title: item.title, price: item.price, variant, quantity: chosenQuantity }, max);
     setAdded(
       before + chosenQuantity > max
         ? ITEM_MESSAGES.capped(max, item.title, variant, Math.max(before, max))
-        : ITEM_MESSAGES.added(item.title, variant),
+        : `${ITEM_MESSAGES.added(item.title, variant)} ${ITEM_MESSAGES.addedUnits(chosenQuantity, before + chosenQuantity)}`,
     );
   };
 
@@ -71,15 +83,15 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
           />
           <NativeSelect
             label="Anzahl:"
-            value={soldOut ? '' : String(chosenQuantity)}
+            value={nothingLeft ? '' : String(chosenQuantity)}
             onChange={(event) => setQuantity(event.currentTarget.value)}
-            data={soldOut ? [{ value: '', label: '0' }] : choices}
-            disabled={soldOut}
+            data={nothingLeft ? [{ value: '', label: '0' }] : choices}
+            disabled={nothingLeft}
             size="md"
           />
         </div>
         <div className={classes.actions}>
-          <Button type="submit" size="md" disabled={!variant || soldOut}>
+          <Button type="submit" size="md" disabled={!variant || nothingLeft}>
             {soldOut ? 'Ausverkauft' : 'In den Warenkorb'}
           </Button>
           <Anchor component={Link} to="/shop/cart" c="gold.3" className={classes.cartLink}>
@@ -87,6 +99,7 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
           </Anchor>
         </div>
       </form>
+      {!soldOut && inCart >= item.availableQuantity && <p className={classes.stockNote}>{ITEM_MESSAGES.allInCart}</p>}
       {added && (
         <Alert
           role="status"
@@ -123,6 +136,11 @@ function ItemView({ item, limits }: { item: ShopItem; limits: UnitLimits }) {
           {item.availableQuantity === 0 && (
             <Badge color="crimson.7" size="lg" radius="sm">
               Ausverkauft
+            </Badge>
+          )}
+          {item.availableQuantity > 0 && item.availableQuantity <= LOW_STOCK && (
+            <Badge color="gold.3" c="dark.9" size="lg" radius="sm">
+              {ITEM_MESSAGES.lowStock(item.availableQuantity)}
             </Badge>
           )}
         </div>

@@ -4,6 +4,7 @@ import { SectionHeading } from '@/components/section-heading';
 import { useFestival } from '@/features/festival/api/get-site-content';
 import { useItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
+import { useCart } from '../cart/use-cart';
 import { CartButton } from './cart-button';
 import { ItemCard } from './item-card';
 import { ShopMessage } from './shop-message';
@@ -46,14 +47,18 @@ function ShopItems() {
 /** /shop (SPEC §2): the heading, the way to the cart, and the items of the forge. */
 export function ShopList() {
   const intro = useFestival().data?.shopIntro;
+  const status = useShopStatus();
+  const { itemCount } = useCart();
+  // A closed shop invites no shopping; a cart kept from before stays reachable.
+  const open = status !== 'closed';
   return (
     <>
       <header className={classes.header}>
         <SectionHeading id="shop-title" order={1} eyebrow="Aus der Schmiede" className={classes.heading}>
           Merchandising
         </SectionHeading>
-        {intro && <Text className={classes.intro}>{intro}</Text>}
-        <CartButton />
+        {open && intro && <Text className={classes.intro}>{intro}</Text>}
+        {(open || itemCount > 0) && <CartButton />}
       </header>
       <ShopItems />
     </>

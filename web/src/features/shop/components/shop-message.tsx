@@ -13,12 +13,13 @@ type ShopMessageProps = {
   actions?: ReactNode;
 };
 
+// A seal with a cross, not an arrow: the messages' links stay on the site.
 function Seal() {
   return (
     <svg className={classes.seal} viewBox="0 0 56 56" aria-hidden="true" focusable="false">
       <circle cx="28" cy="28" r="25" fill="none" stroke="currentColor" strokeWidth="2" />
       <circle cx="28" cy="28" r="19" fill="none" stroke="currentColor" strokeWidth="1" strokeDasharray="2 3" />
-      <path d="M20 36l16-16M24 18h14v14" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      <path d="M28 17v22M21 25h14" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
   );
 }

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+import { CART_STORAGE_KEY, subscribeToCartChanges } from './cart-events';
+
+const isUnits = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+
+/**
+ * The number of units in the cart, read straight from storage: a rough reading of the lines
+ * (the cart's own parser, with its schema, stays in the shop's code). Lines the shop would drop
+ * count too until the shop has looked at them.
+ */
+const readCount = (): number => {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return 0;
+  }
+  if (!raw) return 0;
+  try {
+    const stored: unknown = JSON.parse(raw);
+    if (!Array.isArray(stored)) return 0;
+    return stored.reduce<number>((sum, line: unknown) => {
+      const quantity = typeof line === 'object' && line !== null ? (line as { quantity?: unknown }).quantity : undefined;
+      return isUnits(quantity) ? sum + quantity : sum;
+    }, 0);
+  } catch {
+    return 0;
+  }
+};
+
+/** The units in the cart, for the header on every public page; 0 on the server. */
+export const useCartCount = () => useSyncExternalStore(subscribeToCartChanges, readCount, () => 0);

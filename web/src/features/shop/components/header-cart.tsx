@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+import { useCartCount } from '../cart/use-cart-count';
+import { Basket } from './cart-button';
+import classes from './header-cart.module.css';
+
+/** The cart in the header of every public page while the shop is open: an icon with the count. */
+export function HeaderCart() {
+  const count = useCartCount();
+  return (
+    <Link className={classes.root} to="/shop/cart" aria-label={`Warenkorb, ${count} Artikel`}>
+      <Basket size={22} />
+      <span className={classes.count} aria-hidden="true" data-testid="header-cart-count">
+        {count}
+      </span>
+    </Link>
+  );
+}
