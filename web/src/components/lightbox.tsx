@@ -20,8 +20,7 @@ type LightboxProps = {
   label: string;
 };
 
-/** A chevron for previous/next controls. */
-export function Arrow({ direction }: { direction: 'left' | 'right' }) {
+function Arrow({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path

@@ -3,10 +3,9 @@ import { Link } from 'react-router-dom';
 import { useCart } from '../cart/use-cart';
 import classes from './cart-button.module.css';
 
-/** The basket icon of the cart links. */
-export function Basket({ size = 20 }: { size?: number }) {
+function Basket() {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
         d="M3 9h18l-2 11H5L3 9Zm5 0 4-6 4 6M9 13v4m3-4v4m3-4v4"
         fill="none"
