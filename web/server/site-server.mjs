@@ -92,7 +92,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * times a second; a browser asks again on every visit (max-age=0) and gets a 304 while the page
  * is unchanged.
  */
-export const PAGE_CACHING = 'public, max-age=0, s-maxage=2, stale-while-revalidate=10';
+export const PAGE_CACHING = 'public, max-age=0, must-revalidate, s-maxage=2';
 /** The dashboard's shell, and the shell sent for a page the browser renders alone: never kept by a shared cache. */
 const SHELL_CACHING = 'private, no-cache';
 const HTML = 'text/html; charset=utf-8';
