@@ -1,6 +1,7 @@
 import { ActionIcon, CloseButton, Modal } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import classes from './lightbox.module.css';
+import { ChevronIcon } from './icons';
 
 export type LightboxImage = {
   src: string;
@@ -19,21 +20,6 @@ type LightboxProps = {
   /** What the images are, for screen readers ("Fotos der Unterkunft"). */
   label: string;
 };
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * Full-screen photo viewer: previous and next wrap around, the arrow keys step, Escape and the
@@ -90,7 +76,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, label }: Light
                     aria-label="Vorheriges Bild"
                     onClick={() => step(-1)}
                   >
-                    <Arrow direction="left" />
+                    <ChevronIcon direction="left" />
                   </ActionIcon>
                   <ActionIcon
                     size={48}
@@ -100,7 +86,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, label }: Light
                     aria-label="Nächstes Bild"
                     onClick={() => step(1)}
                   >
-                    <Arrow direction="right" />
+                    <ChevronIcon direction="right" />
                   </ActionIcon>
                 </div>
               </div>

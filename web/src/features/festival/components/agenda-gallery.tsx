@@ -3,27 +3,13 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
+import { ChevronIcon } from '@/components/icons';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
 import section from './section.module.css';
 import classes from './agenda-gallery.module.css';
 
 type AgendaImage = SiteContent['agendaImages'][number];
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 type AgendaOverlayProps = {
   images: AgendaImage[];
@@ -62,7 +48,7 @@ function AgendaOverlay({ images, index, onIndexChange, onClose }: AgendaOverlayP
         step(delta);
       }}
     >
-      <Arrow direction={direction} />
+      <ChevronIcon direction={direction} />
     </ActionIcon>
   );
 
