@@ -49,9 +49,34 @@ function isConflict(error: unknown): boolean {
   return typeof code === 'string' && /^23[0-9A-Z]{3}$/.test(code) && 'severity' in error;
 }
 
+// Strapi's query builder (@strapi/database) refuses a sort, filter or populate that names no
+// attribute of the model, or an operator it does not know, with a plain Error. Only a single
+// type's read reaches it unvalidated (`GET /api/privacy-policy?sort=.ü` answered 500).
+const QUERY_BUILDER_REFUSAL = new RegExp(
+  [
+    '^Attribute .* not found on model ',
+    '^You cannot (order|filter) on \\w+ types$',
+    '^Undefined attribute level operator ',
+    '^Operator .* must be an array$',
+    '^Only \\$and, \\$or and \\$not can only be used as root level operators',
+    '^Operator and non-operator keys cannot be mixed',
+    '^Only one operator key is allowed',
+    '^Invalid populate attribute ',
+    '^Invalid id, expected a string or integer',
+    '^Expected a valid (Number|BigInteger), got ',
+    '^Where must be an array or an object$',
+    '^Cannot join on non relational field ',
+  ].join('|'),
+  's',
+);
+
+// The database package's own refusals of a value in the wrong format (a date that is no date).
+const DATABASE_FORMAT_ERRORS = new Set(['InvalidDateFormat', 'InvalidDatetimeFormat', 'InvalidTimeFormat', 'InvalidRelationFormat']);
+
 function isMalformedInputError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (INPUT_SHAPE_ERRORS.has(error.name)) return true;
+  if (INPUT_SHAPE_ERRORS.has(error.name) || DATABASE_FORMAT_ERRORS.has(error.name)) return true;
+  if (error.name === 'Error' && QUERY_BUILDER_REFUSAL.test(error.message)) return true;
   const { code } = error as { code?: unknown };
   if (error.name === 'SqliteError') return SQLITE_QUERY_REFUSAL.test(error.message);
   return typeof code === 'string' && POSTGRES_QUERY_REFUSAL.test(code) && 'severity' in error;
