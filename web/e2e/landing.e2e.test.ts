@@ -181,6 +181,39 @@ describe('the landing page in Chromium', () => {
     await context.close();
   });
 
+  it.each(Object.entries(VIEWPORTS))(
+    'lays the hero title out alike in the stand-in font and in Cinzel, so it does not jump when Cinzel arrives, on %s',
+    async (name, viewport) => {
+      /** The title's box and its number of lines, once with Cinzel's file refused and once with it. */
+      const heroTitle = async (withCinzel: boolean) => {
+        const page = await browser.newPage({ viewport });
+        if (!withCinzel) await page.route(/cinzel-[^/]*\.woff2/, (route) => route.abort());
+        await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
+        const title = page.getByRole('heading', { level: 1 });
+        const layout = await title.evaluate(async (element) => {
+          await document.fonts.ready;
+          const { height } = element.getBoundingClientRect();
+          const text = document.createRange();
+          text.selectNodeContents(element);
+          const width = text.getBoundingClientRect().width;
+          const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+          const families = [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family);
+          return { width, height, lines: Math.round(height / lineHeight), families };
+        });
+        await screenshot(page, `hero-${withCinzel ? 'cinzel' : 'stand-in'}-${name}`, { fullPage: false });
+        await page.close();
+        return layout;
+      };
+      const standIn = await heroTitle(false);
+      const cinzel = await heroTitle(true);
+      expect(standIn.families.some((family) => family.includes('Cinzel Variable'))).toBe(false);
+      expect(cinzel.families.some((family) => family.includes('Cinzel Variable'))).toBe(true);
+      expect(standIn.lines).toBe(cinzel.lines);
+      expect(Math.abs(standIn.height - cinzel.height)).toBeLessThanOrEqual(2);
+      expect(Math.abs(standIn.width - cinzel.width) / cinzel.width).toBeLessThan(0.05);
+    },
+  );
+
   it('describes the page for search engines and link previews', async () => {
     const { page } = await openLanding(browser, VIEWPORTS.desktop);
 

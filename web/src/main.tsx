@@ -1,6 +1,7 @@
 import '@fontsource-variable/cinzel';
 import '@fontsource-variable/eb-garamond';
 import '@fontsource-variable/eb-garamond/wght-italic.css';
+import './app/heading-fallback-fonts.css';
 import './app/mantine.css';
 import './app/global.css';
 

@@ -51,7 +51,8 @@ export const theme = createTheme({
   fontFamily: "'EB Garamond Variable', 'EB Garamond', Garamond, Georgia, 'Times New Roman', serif",
   fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
   headings: {
-    fontFamily: "'Cinzel Variable', Cinzel, 'Trajan Pro', Georgia, serif",
+    fontFamily:
+      "'Cinzel Variable', Cinzel, 'Cinzel Fallback Georgia', 'Cinzel Fallback Noto', 'Cinzel Fallback DejaVu', 'Cinzel Fallback Times', Georgia, serif",
     fontWeight: '700',
     textWrap: 'balance',
   },
