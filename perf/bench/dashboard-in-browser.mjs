@@ -30,24 +30,30 @@ const locate = (page, [kind, name, label]) => {
 };
 
 /** Median and slowest time from a click on each tab to its list on screen, each round on a freshly loaded dashboard. */
-export async function timeTabsInBrowser({ siteUrl, organiser, codes, orders, rounds }) {
+export async function timeTabsInBrowser({ siteUrl, organiser, codes, orders, rounds, evidenceDir }) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    page.on('console', (message) => message.type() === 'error' && console.error(`dashboard console: ${message.text()}`));
     await page.goto(`${siteUrl}/admin/login`);
     await page.getByLabel('Benutzername').fill(organiser.username);
     await page.getByLabel('Passwort', { exact: true }).fill(organiser.password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 60_000 });
+    try {
+      await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 60_000 });
+    } catch (error) {
+      await page.screenshot({ path: path.join(evidenceDir, 'dashboard-sign-in-failed.png') });
+      throw error;
+    }
 
     const steps = tabSteps({ codes, orders });
     const times = new Map(steps.map((step) => [step.tab, []]));
     for (let round = 0; round < rounds; round++) {
       // A fresh load each round: every tab asks the cms again instead of showing what it kept.
-      await page.goto(`${siteUrl}/admin`);
+      await page.goto(`${siteUrl}/admin/dashboard`);
       await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 60_000 });
       for (const step of steps) {
         const started = performance.now();

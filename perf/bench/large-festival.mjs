@@ -183,7 +183,7 @@ try {
 
   log('Timing the tabs in Chromium…');
   site = await startSiteServer({ cmsUrl: cms.url, publicUrl: siteUrl, port: sitePort });
-  const browserRows = await timeTabsInBrowser({ siteUrl, organiser, codes: CODES, orders: seeded.placed, rounds: ROUNDS });
+  const browserRows = await timeTabsInBrowser({ siteUrl, organiser, codes: CODES, orders: seeded.placed, rounds: ROUNDS, evidenceDir: path.join(OUT, 'logs') });
   const baseline = browserRows.find((row) => row.baseline);
   console.log(`\nIn Chromium (${ROUNDS} rounds, each on a freshly loaded dashboard): from the click to the list on screen; budget ${BROWSER_BUDGET_MS} ms\n`);
   console.log('| Tab | median / slowest | × the settings tab (no list) | within budget |');
