@@ -108,11 +108,11 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       >
         {list.map((user) => (
           <Table.Tr key={user.id}>
-            <Table.Td>{user.id}</Table.Td>
-            <Table.Td>{user.username}</Table.Td>
-            <Table.Td>{houseName(user.houseId)}</Table.Td>
-            <Table.Td>{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="ID">{user.id}</Table.Td>
+            <Table.Td data-label="Username" data-card="title">{user.username}</Table.Td>
+            <Table.Td data-label="House">{houseName(user.houseId)}</Table.Td>
+            <Table.Td data-label="Admin">{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td data-label="Actions">
               <RowActions
                 name={user.username}
                 onEdit={() => setDialog({ kind: 'form', user, key: Date.now() })}
