@@ -58,11 +58,11 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       void refresh();
     },
   });
+  // The dialog stays open on success: it lists what became of each row until the organiser closes it.
   const runImport = useMutation({
     mutationFn: importUsers,
     onSuccess: (results) => {
       toastSuccess(`Imported ${results.success} users, failed ${results.failed}`, 'Import Successful');
-      close();
       void refresh();
     },
     onError: () => toastError('Failed to import users', 'Import Failed'),
@@ -87,7 +87,13 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           Users
         </Text>
         <Group gap="xs">
-          <Button variant="default" onClick={() => setDialog({ kind: 'import' })}>
+          <Button
+            variant="default"
+            onClick={() => {
+              runImport.reset();
+              setDialog({ kind: 'import' });
+            }}
+          >
             Import CSV
           </Button>
           <Button variant="default" onClick={() => void runExport()}>
@@ -136,7 +142,17 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           onSubmit={(values) => (dialog.user ? update.mutate({ id: dialog.user.id, values }) : create.mutate(values))}
         />
       )}
-      {dialog.kind === 'import' && <ImportUsersModal opened pending={runImport.isPending} onClose={close} onImport={(csv) => runImport.mutate(csv)} />}
+      {dialog.kind === 'import' && (
+        <ImportUsersModal
+          opened
+          pending={runImport.isPending}
+          results={runImport.data}
+          exampleHouse={houses.data?.[0]?.name ?? ''}
+          onClose={close}
+          onImport={(csv) => runImport.mutate(csv)}
+          onImportAgain={() => runImport.reset()}
+        />
+      )}
       <ConfirmModal
         opened={dialog.kind === 'delete'}
         title="Delete User"
