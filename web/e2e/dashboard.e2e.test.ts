@@ -171,6 +171,9 @@ describe('the organisers dashboard', () => {
       .fill(`username,password,houseId,isAdmin\nimp-a-${RUN},geheim123,,false\nimp-b-${RUN},geheim123,,false\nx,1,,false`);
     await dialog(page).getByRole('button', { name: 'Import' }).click();
     await toast(page, 'Import Successful', 'Imported 2 users, failed 1');
+    // The dialog lists each row's outcome until closed (web/e2e/dashboard-csv.e2e.test.ts checks it).
+    await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog(page).waitFor({ state: 'detached' });
 
     const users = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     await toast(page, 'Success', 'Users exported successfully');

@@ -28,7 +28,16 @@ export const CSV_MESSAGES = {
   notText: 'CSV content must be text',
   tooLarge: 'CSV content is too large (at most 256 KB)',
   tooManyRows: `CSV content may contain at most ${CSV_IMPORT_LIMITS.maxRows} users`,
-  missingColumns: 'The CSV header must contain the columns username and password',
+  missingColumns: 'The CSV header must contain the column username',
+  existingUserWithPassword: 'This username is already taken; leave the password empty to update its house and admin rights',
+  newUserNeedsPassword: 'A new user needs a password (at least 6 characters)',
+  unknownHouseName: (name: string) => `There is no house called "${name}"`,
+  unknownHouseId: (id: number) => `There is no house with the id ${id}`,
+  houseColumnsDisagree: 'The house and houseId cells name different houses',
+  repeatedUsername: (line: number) => `The same username is already on line ${line}`,
+  idOfOtherUser: (username: string) => `This id belongs to the user "${username}"; rename users in the dashboard, not by import`,
+  unreadableText: 'The row holds characters that could not be read; save the file as "CSV UTF-8"',
+  notSaved: 'The user could not be saved',
 } as const;
 
 const blankToUndefined = (value: unknown) =>
@@ -106,10 +115,24 @@ export const importUsersRequestSchema = z.object(
 );
 export type ImportUsersRequest = z.infer<typeof importUsersRequestSchema>;
 
+export const IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'failed'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
+/** What became of one data row: its line as a spreadsheet numbers it, and in clear words why it failed. */
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  username: z.string(),
+  outcome: z.enum(IMPORT_OUTCOMES),
+  reason: z.string(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** success and failed count rows (SPEC); errors names the failed lines as before; rows tells every row's outcome. */
 export const importResultsSchema = z.object({
   success: z.number().int(),
   failed: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), error: z.string() })),
+  rows: z.array(importRowSchema),
 });
 export type ImportResults = z.infer<typeof importResultsSchema>;
 

@@ -3,7 +3,12 @@ import { failureSchema } from '../../src/contract/common';
 import { housesResponseSchema, type House } from '../../src/contract/houses';
 import { importUsersResponseSchema, usersResponseSchema, type User } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
-import { startTestServer, type TestServer } from '../helpers/strapi';
+import { startTestServer, TEST_ORGANISER, type TestServer } from '../helpers/strapi';
+import { parseCsv } from '../../src/http/csv';
+
+/** A sheet as a spreadsheet saves it, with the given separator and quotes where a cell needs them. */
+const sheet = (rows: string[][], separator: string) =>
+  rows.map((row) => row.map((cell) => (/[";,\t\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(separator)).join('\r\n');
 
 describe('users CSV import and export', () => {
   let server: TestServer;
@@ -38,7 +43,16 @@ describe('users CSV import and export', () => {
     expect(response.status).toBe(200);
     expect(importUsersResponseSchema.parse(response.body)).toEqual({
       success: true,
-      results: { success: 2, failed: 1, errors: [{ line: 4, error: 'Password must be at least 6 characters' }] },
+      results: {
+        success: 2,
+        failed: 1,
+        errors: [{ line: 4, error: 'Password must be at least 6 characters' }],
+        rows: [
+          { line: 2, username: 'igor', outcome: 'created', reason: 'Created' },
+          { line: 3, username: 'jana', outcome: 'created', reason: 'Created' },
+          { line: 4, username: 'kuba', outcome: 'failed', reason: 'Password must be at least 6 characters' },
+        ],
+      },
     });
 
     const users = await listUsers();
@@ -51,7 +65,7 @@ describe('users CSV import and export', () => {
   it('reads the columns in any order and letter case, with quotes, CRLF and a BOM', async () => {
     const csv = `\uFEFFIsAdmin,PASSWORD,UserName,houseid\r\nno,"pass,word",lena,${houses[1].id}\r\n`;
     const response = await importCsv(csv);
-    expect(importUsersResponseSchema.parse(response.body).results).toEqual({ success: 1, failed: 0, errors: [] });
+    expect(importUsersResponseSchema.parse(response.body).results).toMatchObject({ success: 1, failed: 0, errors: [] });
     expect(await listUsers()).toContainEqual({ id: expect.any(Number), username: 'lena', houseId: houses[1].id, isAdmin: false });
   });
 
@@ -68,23 +82,31 @@ describe('users CSV import and export', () => {
       'petra,secret-123,abc,',
     ].join('\n');
     const { results } = importUsersResponseSchema.parse((await importCsv(csv)).body);
-    expect(results).toEqual({
+    expect(results).toMatchObject({
       success: 1,
       failed: 5,
       errors: [
-        { line: 5, error: 'This username is already taken' },
+        { line: 5, error: 'This username is already taken; leave the password empty to update its house and admin rights' },
         { line: 6, error: 'The selected house does not exist' },
         { line: 7, error: 'isAdmin must be true or false' },
         { line: 8, error: 'Username must be at least 3 characters' },
         { line: 9, error: 'Please choose a valid house' },
       ],
     });
+    expect(results.rows.map(({ line, username, outcome }) => [line, username, outcome])).toEqual([
+      [3, 'marek', 'created'],
+      [5, 'igor', 'failed'],
+      [6, 'nadia', 'failed'],
+      [7, 'olga', 'failed'],
+      [8, 'x', 'failed'],
+      [9, 'petra', 'failed'],
+    ]);
     expect(await canSignIn('igor', 'another-secret')).toBe(false);
   });
 
   it('accepts a header without data rows', async () => {
     const { results } = importUsersResponseSchema.parse((await importCsv('username,password,houseId,isAdmin\n')).body);
-    expect(results).toEqual({ success: 0, failed: 0, errors: [] });
+    expect(results).toEqual({ success: 0, failed: 0, errors: [], rows: [] });
   });
 
   it.each([
@@ -92,7 +114,7 @@ describe('users CSV import and export', () => {
     ['blank lines', '  \n \r\n ', 'CSV content cannot be empty'],
     ['no csv field', undefined, 'CSV content cannot be empty'],
     ['a number', 42, 'CSV content must be text'],
-    ['a header without password', 'username,houseId\nquinn,', 'The CSV header must contain the columns username and password'],
+    ['a header without username', 'name,password\nquinn,secret-123', 'The CSV header must contain the column username'],
   ])('refuses %s', async (_label, csv, error) => {
     const response = await importCsv(csv);
     expect(response.status).toBe(400);
@@ -135,6 +157,93 @@ describe('users CSV import and export', () => {
       const response = await call(server, 'GET', '/api/admin/export/users');
       expect(response.status).toBe(401);
       failureSchema.parse(response.body);
+    });
+  });
+
+  describe('export, edit in a spreadsheet, import again', () => {
+    const exportedSheet = async () => {
+      const response = await adminCall<string>(server, session, 'GET', '/api/admin/export/users');
+      return parseCsv(response.body.replace(/^\uFEFF/, ''));
+    };
+    const byId = (users: User[]) => [...users].sort((a, b) => a.id - b.id);
+
+    it('gives the same users when the file comes back unchanged', async () => {
+      const before = await listUsers();
+      const response = await importCsv(`\uFEFF${sheet(await exportedSheet(), ',')}\r\n`);
+      const { results } = importUsersResponseSchema.parse(response.body);
+      expect(results).toMatchObject({ success: before.length, failed: 0, errors: [] });
+      expect(new Set(results.rows.map((row) => row.outcome))).toEqual(new Set(['unchanged']));
+      // The formula guard of the export is read back: "'=cmd" is the user "=cmd" again, not a new one.
+      expect(results.rows.map((row) => row.username)).toContain('=cmd');
+      expect(byId(await listUsers())).toEqual(byId(before));
+    });
+
+    it('applies the edits made in German Excel (semicolons) and adds a new user with a password column', async () => {
+      const before = await listUsers();
+      const [header, ...rows] = await exportedSheet();
+      expect(header).toEqual(['id', 'username', 'house', 'isAdmin']);
+      const row = (username: string) => rows.find((cells) => cells[1] === username)!;
+      row('igor')[2] = houses[1].name;
+      row('igor')[3] = 'true';
+      row('jana')[2] = houses[0].name;
+      row('lena')[2] = '';
+      const edited = [[...header, 'password'], ...rows.map((cells) => [...cells, '']), ['', 'rosa', houses[2].name, 'true', 'rosa;secret']];
+
+      const { results } = importUsersResponseSchema.parse((await importCsv(sheet(edited, ';'))).body);
+      expect(results).toMatchObject({ success: before.length + 1, failed: 0 });
+      expect(results.rows.filter((result) => result.outcome !== 'unchanged').map(({ line, username, reason }) => ({ line, username, reason }))).toEqual([
+        { line: rows.indexOf(row('igor')) + 2, username: 'igor', reason: 'Updated house and admin' },
+        { line: rows.indexOf(row('jana')) + 2, username: 'jana', reason: 'Updated house' },
+        { line: rows.indexOf(row('lena')) + 2, username: 'lena', reason: 'Updated house' },
+        { line: rows.length + 2, username: 'rosa', reason: 'Created' },
+      ]);
+
+      const expected = before.map((user) => {
+        if (user.username === 'igor') return { ...user, houseId: houses[1].id, isAdmin: true };
+        if (user.username === 'jana') return { ...user, houseId: houses[0].id };
+        if (user.username === 'lena') return { ...user, houseId: null };
+        return user;
+      });
+      const after = await listUsers();
+      expect(byId(after.filter((user) => user.username !== 'rosa'))).toEqual(byId(expected));
+      expect(after).toContainEqual({ id: expect.any(Number), username: 'rosa', houseId: houses[2].id, isAdmin: true });
+      expect(await canSignIn('rosa', 'rosa;secret')).toBe(true);
+      // A blank password kept the old ones (only organisers may sign in to the dashboard).
+      expect(await canSignIn('jana', 'jana-secret')).toBe(true);
+      expect(await canSignIn('igor', 'igor-secret')).toBe(true);
+    });
+
+    it('refuses, row by row and in clear words, what would lose, mix up or duplicate users', async () => {
+      const before = await listUsers();
+      const igor = before.find((user) => user.username === 'igor')!;
+      const csv = [
+        'username\tpassword\thouse\thouseId\tisAdmin\tid',
+        `${TEST_ORGANISER.username}\t\t\t\tnein\t`,
+        `igor\t\t${houses[0].name}\t${houses[2].id}\t\t`,
+        'IGOR\t\t\t\tja\t',
+        'lena\t\tAtlantis\t\t\t',
+        'newbie\t\t\t\t\t',
+        `igor-renamed\t\t\t\t\t${igor.id}`,
+        'm\uFFFDller\tsecret-123\t\t\t\t',
+        '"two\r\nlines"\tsecret-123\t\t\t\t',
+        'olga2\tsecret-123\tNone\t\tja\t',
+      ].join('\r\n');
+      const { results } = importUsersResponseSchema.parse((await importCsv(csv)).body);
+      expect(results.rows.map(({ line, username, outcome, reason }) => [line, username, outcome, reason])).toEqual([
+        [2, TEST_ORGANISER.username, 'failed', 'You cannot remove your own admin rights'],
+        [3, 'igor', 'failed', 'The house and houseId cells name different houses'],
+        [4, 'IGOR', 'failed', 'The same username is already on line 3'],
+        [5, 'lena', 'failed', 'There is no house called "Atlantis"'],
+        [6, 'newbie', 'failed', 'A new user needs a password (at least 6 characters)'],
+        [7, 'igor-renamed', 'failed', 'This id belongs to the user "igor"; rename users in the dashboard, not by import'],
+        [8, 'm\uFFFDller', 'failed', 'The row holds characters that could not be read; save the file as "CSV UTF-8"'],
+        [9, 'two\nlines', 'failed', 'Username must not contain control characters'],
+        [11, 'olga2', 'created', 'Created'],
+      ]);
+      expect(results).toMatchObject({ success: 1, failed: 8 });
+      const after = await listUsers();
+      expect(byId(after.filter((user) => user.username !== 'olga2'))).toEqual(byId(before));
+      expect(after).toContainEqual({ id: expect.any(Number), username: 'olga2', houseId: null, isAdmin: true });
     });
   });
 });

@@ -44,7 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async importCsv(ctx: Context) {
       const { csv } = parseInput(importUsersRequestSchema, requestBody(ctx), CSV_MESSAGES.empty);
-      ctx.body = { success: true, results: await service().importCsv(csv) };
+      ctx.body = { success: true, results: await service().importCsv(csv, actingAdminId(ctx)) };
     },
 
     async exportCsv(ctx: Context) {

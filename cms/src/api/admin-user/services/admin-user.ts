@@ -7,6 +7,8 @@ import {
   CSV_MESSAGES,
   USER_MESSAGES,
   userCreateSchema,
+  userUpdateSchema,
+  type ImportOutcome,
   type ImportResults,
   type User,
   type UserCreate,
@@ -16,8 +18,10 @@ import {
 } from '../../../contract/users';
 import { pageWindow, searchWords, type PageInfo, type SortOrder } from '../../../contract/list-query';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
-import { parseCsv, toCsv } from '../../../http/csv';
+import { toCsv } from '../../../http/csv';
 import { parseInput } from '../../../http/validate';
+import { KnownUsers, HouseLookup, readColumns } from './users-csv-lookups';
+import { csvBoolean, holdsUnreadableText, readCsvRecords, unguardCell, type CsvRecord } from './users-csv';
 
 const USER_UID = 'plugin::users-permissions.user';
 const HOUSE_UID = 'api::house.house';
@@ -37,41 +41,6 @@ const toUser = (row: UserRow): User => ({
 });
 
 const userOrder = (field: UserSortField, order: SortOrder) => [field === 'house' ? { house: { name: order } } : { [field]: order }, { id: order }];
-
-const TRUE_WORDS = new Set(['true', '1', 'yes', 'ja', 'y', 'x']);
-const FALSE_WORDS = new Set(['false', '0', 'no', 'nein', 'n']);
-
-/** A spreadsheet's isAdmin cell as a boolean; anything unreadable goes on to fail validation. */
-function csvBoolean(cell: string | undefined): unknown {
-  const word = cell?.trim().toLowerCase();
-  if (!word) return undefined;
-  if (TRUE_WORDS.has(word)) return true;
-  if (FALSE_WORDS.has(word)) return false;
-  return cell;
-}
-
-/** CSV records with the line each starts on, so a failed row can be named as the organiser sees it. */
-function csvRecords(text: string): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = [];
-  let pending: string[] = [];
-  let startLine = 1;
-  let quotes = 0;
-  const flush = () => {
-    const [cells] = parseCsv(pending.join('\n'));
-    if (cells) records.push({ line: startLine, cells });
-    pending = [];
-    quotes = 0;
-  };
-  text.split(/\r\n|\n|\r/).forEach((line, index) => {
-    if (pending.length === 0) startLine = index + 1;
-    pending.push(line);
-    quotes += line.split('"').length - 1;
-    // An odd number of quotes means a quoted cell continues on the next line.
-    if (quotes % 2 === 0) flush();
-  });
-  if (pending.length > 0) flush();
-  return records;
-}
 
 const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER_UID);
@@ -123,6 +92,24 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
     }).catch(refuseDuplicateName('username', USER_MESSAGES.duplicateUsername));
   }
 
+  async function update(id: number, input: UserUpdate, actingAdminId: number): Promise<User> {
+    // Without this the last organiser could lock everyone out (DECISIONS §4).
+    if (id === actingAdminId && input.isAdmin === false) throw new ApiError(403, USER_MESSAGES.cannotDemoteSelf);
+    await findUser(id);
+    const password = input.password === undefined ? undefined : await hashPassword(input.password);
+    return strapi.db.transaction(async () => {
+      await assertUsernameFree(input.username, id);
+      if (input.houseId !== undefined) await assertHouseExists(input.houseId);
+      const data: Record<string, unknown> = { username: input.username };
+      if (password !== undefined) data.password = password;
+      if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin;
+      if (input.houseId !== undefined) data.house = input.houseId;
+      const updated = await users().update({ where: { id }, data });
+      if (!updated) throw notFound(USER_MESSAGES.notFound);
+      return toUser(await findUser(id));
+    }).catch(refuseDuplicateName('username', USER_MESSAGES.duplicateUsername));
+  }
+
   return {
     async list(): Promise<User[]> {
       const rows = await users().findMany({
@@ -151,23 +138,7 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     create,
 
-    async update(id: number, input: UserUpdate, actingAdminId: number): Promise<User> {
-      // Without this the last organiser could lock everyone out (DECISIONS §4).
-      if (id === actingAdminId && input.isAdmin === false) throw new ApiError(403, USER_MESSAGES.cannotDemoteSelf);
-      await findUser(id);
-      const password = input.password === undefined ? undefined : await hashPassword(input.password);
-      return strapi.db.transaction(async () => {
-        await assertUsernameFree(input.username, id);
-        if (input.houseId !== undefined) await assertHouseExists(input.houseId);
-        const data: Record<string, unknown> = { username: input.username };
-        if (password !== undefined) data.password = password;
-        if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin;
-        if (input.houseId !== undefined) data.house = input.houseId;
-        const updated = await users().update({ where: { id }, data });
-        if (!updated) throw notFound(USER_MESSAGES.notFound);
-        return toUser(await findUser(id));
-      }).catch(refuseDuplicateName('username', USER_MESSAGES.duplicateUsername));
-    },
+    update,
 
     async remove(id: number, actingAdminId: number): Promise<void> {
       if (id === actingAdminId) throw new ApiError(403, USER_MESSAGES.cannotDeleteSelf);
@@ -175,32 +146,72 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!deleted) throw notFound(USER_MESSAGES.notFound);
     },
 
-    /** Creates one user per row, each on its own: a failing row is reported and never stops the others. */
-    async importCsv(text: string): Promise<ImportResults> {
+    /**
+     * Creates or updates one user per row, each on its own: a failing row is reported and never
+     * stops the others (docs/decisions/013-users-csv-round-trip.md).
+     */
+    async importCsv(text: string, actingAdminId: number): Promise<ImportResults> {
       if (text.length > CSV_IMPORT_LIMITS.maxChars) throw new ApiError(413, CSV_MESSAGES.tooLarge);
-      const [header, ...rows] = csvRecords(text.replace(/^\uFEFF/, ''));
+      const [header, ...records] = readCsvRecords(text);
       if (!header) throw badRequest(CSV_MESSAGES.empty);
-      if (rows.length > CSV_IMPORT_LIMITS.maxRows) throw new ApiError(413, CSV_MESSAGES.tooManyRows);
+      if (records.length > CSV_IMPORT_LIMITS.maxRows) throw new ApiError(413, CSV_MESSAGES.tooManyRows);
+      const columns = readColumns(header.cells);
+      if (columns.username < 0) throw badRequest(CSV_MESSAGES.missingColumns);
 
-      const columns = header.cells.map((cell) => cell.trim().toLowerCase());
-      const [username, password, houseId, isAdmin] = ['username', 'password', 'houseid', 'isadmin'].map((name) => columns.indexOf(name));
-      if (username < 0 || password < 0) throw badRequest(CSV_MESSAGES.missingColumns);
+      const [houseRows, userRows] = await Promise.all([
+        strapi.db.query(HOUSE_UID).findMany({ select: ['id', 'name'] }) as Promise<{ id: number; name: string }[]>,
+        users().findMany({ select: ['id', 'username', 'isAdmin'], populate: { house: { select: ['id'] } } }) as Promise<UserRow[]>,
+      ]);
+      const known = new KnownUsers(userRows.map(toUser));
+      const houses = new HouseLookup(houseRows);
+      const firstLines = new Map<string, number>();
 
-      const results: ImportResults = { success: 0, failed: 0, errors: [] };
-      for (const { line, cells } of rows) {
+      const importRecord = async ({ line, cells }: CsvRecord, username: string): Promise<{ outcome: ImportOutcome; reason: string }> => {
         const cell = (index: number) => (index < 0 ? undefined : cells[index]);
+        if (holdsUnreadableText(cells)) throw badRequest(CSV_MESSAGES.unreadableText);
+        const key = username.toLowerCase();
+        const firstLine = firstLines.get(key);
+        if (firstLine !== undefined) throw badRequest(CSV_MESSAGES.repeatedUsername(firstLine));
+        if (key !== '') firstLines.set(key, line);
+
+        const idOwner = known.byIdCell(cell(columns.id));
+        if (idOwner && idOwner.username.toLowerCase() !== key) throw badRequest(CSV_MESSAGES.idOfOtherUser(idOwner.username));
+        const houseId = houses.resolve(cell(columns.house), cell(columns.houseId), columns.house >= 0 || columns.houseId >= 0);
+        const isAdmin = csvBoolean(cell(columns.isAdmin));
+        const password = cell(columns.password) ?? '';
+        const existing = known.byName(key);
+
+        if (!existing) {
+          if (password.trim() === '') throw badRequest(CSV_MESSAGES.newUserNeedsPassword);
+          const input = parseInput(userCreateSchema, { username, password, houseId: houseId ?? null, isAdmin }, USER_MESSAGES.invalidUser);
+          known.add(await create(input));
+          return { outcome: 'created', reason: 'Created' };
+        }
+        // A password beside a known name is most likely a new person whose name is taken: never a silent takeover.
+        if (password !== '') throw conflict(CSV_MESSAGES.existingUserWithPassword);
+        const input = parseInput(userUpdateSchema, { username: existing.username, houseId, isAdmin }, USER_MESSAGES.invalidUser);
+        const changes = [
+          input.houseId !== undefined && input.houseId !== existing.houseId ? 'house' : null,
+          input.isAdmin !== undefined && input.isAdmin !== existing.isAdmin ? 'admin' : null,
+        ].filter((change) => change !== null);
+        if (changes.length === 0) return { outcome: 'unchanged', reason: 'Unchanged' };
+        known.add(await update(existing.id, input, actingAdminId));
+        return { outcome: 'updated', reason: `Updated ${changes.join(' and ')}` };
+      };
+
+      const results: ImportResults = { success: 0, failed: 0, errors: [], rows: [] };
+      for (const record of records) {
+        const username = unguardCell(record.cells[columns.username] ?? '').trim();
         try {
-          const input = parseInput(
-            userCreateSchema,
-            { username: cell(username), password: cell(password), houseId: cell(houseId), isAdmin: csvBoolean(cell(isAdmin)) },
-            USER_MESSAGES.invalidUser,
-          );
-          await create(input);
+          const { outcome, reason } = await importRecord(record, username);
           results.success++;
+          results.rows.push({ line: record.line, username, outcome, reason });
         } catch (error) {
-          if (!(error instanceof ApiError)) strapi.log.error(`CSV import, line ${line}: ${error instanceof Error ? error.message : String(error)}`);
+          if (!(error instanceof ApiError)) strapi.log.error(`CSV import, line ${record.line}: ${error instanceof Error ? error.message : String(error)}`);
+          const reason = error instanceof ApiError ? error.message : CSV_MESSAGES.notSaved;
           results.failed++;
-          results.errors.push({ line, error: error instanceof ApiError ? error.message : 'The user could not be created' });
+          results.errors.push({ line: record.line, error: reason });
+          results.rows.push({ line: record.line, username, outcome: 'failed', reason });
         }
       }
       return results;

@@ -114,13 +114,13 @@ export function AccessCodesTab() {
       >
         {list.map((code) => (
           <Table.Tr key={code.id}>
-            <Table.Td>{code.id}</Table.Td>
-            <Table.Td className={classes.code}>{code.code}</Table.Td>
-            <Table.Td>{code.houseName ?? code.houseId ?? 'None'}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="ID">{code.id}</Table.Td>
+            <Table.Td data-label="Code" data-card="title" className={classes.code}>{code.code}</Table.Td>
+            <Table.Td data-label="House">{code.houseName ?? code.houseId ?? 'None'}</Table.Td>
+            <Table.Td data-label="Status">
               <Badge color={code.isUsed ? 'red' : 'green'}>{code.isUsed ? 'Used' : 'Available'}</Badge>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Actions">
               <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', code })} aria-label={`Delete ${code.code}`}>
                 Delete
               </Button>

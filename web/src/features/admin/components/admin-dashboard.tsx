@@ -5,6 +5,7 @@ import { useLogout } from '../api/auth';
 import { clearAdminUser } from '../lib/admin-session';
 import { AccessCodesTab } from './access-codes-tab';
 import classes from './admin-dashboard.module.css';
+import { AdminTheme } from './admin-theme';
 import { HousesTab } from './houses-tab';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
@@ -26,7 +27,7 @@ export function AdminDashboard({ user }: { user: AdminUser }) {
   };
 
   return (
-    <>
+    <AdminTheme>
       <header className={classes.header}>
         <div>
           <Title order={1} size="h2">
@@ -70,6 +71,6 @@ export function AdminDashboard({ user }: { user: AdminUser }) {
           </Tabs.Panel>
         </Tabs>
       </main>
-    </>
+    </AdminTheme>
   );
 }

@@ -80,17 +80,17 @@ export function ProductsTab() {
       >
         {list.map((product) => (
           <Table.Tr key={product.id}>
-            <Table.Td>
+            <Table.Td data-label="Image">
               <ProductImage src={product.image} title={product.title} />
             </Table.Td>
-            <Table.Td>{product.title}</Table.Td>
-            <Table.Td>{formatPrice(product.price)}</Table.Td>
-            <Table.Td>{product.variants.join(', ')}</Table.Td>
-            <Table.Td>{product.availableQuantity}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Title" data-card="title">{product.title}</Table.Td>
+            <Table.Td data-label="Price">{formatPrice(product.price)}</Table.Td>
+            <Table.Td data-label="Variants">{product.variants.join(', ')}</Table.Td>
+            <Table.Td data-label="Quantity">{product.availableQuantity}</Table.Td>
+            <Table.Td data-label="Status">
               <Badge color={product.isActive ? 'green' : 'gray'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Actions">
               <RowActions
                 name={product.title}
                 onEdit={() => setDialog({ kind: 'form', product, key: Date.now() })}

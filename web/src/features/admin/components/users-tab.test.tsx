@@ -90,11 +90,23 @@ describe('UsersTab', () => {
     await toast('Error', 'Failed to delete user');
   });
 
-  it('rejects an empty CSV and reports the import counts', async () => {
+  it('rejects an empty CSV, reports the import counts and lists every row until closed', async () => {
     mockAdminApi({
       'GET /admin/users': usersPage(users),
       'GET /admin/houses': { success: true, houses },
-      'POST /admin/import/users': { success: true, results: { success: 2, failed: 1, errors: [{ line: 3, error: 'x' }] } },
+      'POST /admin/import/users': {
+        success: true,
+        results: {
+          success: 2,
+          failed: 1,
+          errors: [{ line: 3, error: 'Password must be at least 6 characters' }],
+          rows: [
+            { line: 2, username: 'igor', outcome: 'created', reason: 'Created' },
+            { line: 3, username: 'kuba', outcome: 'failed', reason: 'Password must be at least 6 characters' },
+            { line: 4, username: 'mila', outcome: 'updated', reason: 'Updated house' },
+          ],
+        },
+      },
     });
     const { user } = render(<UsersTab currentUserId={1} />);
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
@@ -104,5 +116,14 @@ describe('UsersTab', () => {
     await user.type(within(dialog).getByLabelText('CSV content'), 'username,password{Enter}a,b');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await toast('Import Successful', 'Imported 2 users, failed 1');
+    const results = within(dialog).getByRole('region', { name: 'Import results' });
+    const rows = within(results).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['3', 'kuba', 'Failed', 'Password must be at least 6 characters'],
+      ['2', 'igor', 'Created', 'Created'],
+      ['4', 'mila', 'Updated', 'Updated house'],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

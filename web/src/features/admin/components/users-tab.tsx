@@ -58,11 +58,11 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       void refresh();
     },
   });
+  // The dialog stays open on success: it lists what became of each row until the organiser closes it.
   const runImport = useMutation({
     mutationFn: importUsers,
     onSuccess: (results) => {
       toastSuccess(`Imported ${results.success} users, failed ${results.failed}`, 'Import Successful');
-      close();
       void refresh();
     },
     onError: () => toastError('Failed to import users', 'Import Failed'),
@@ -87,7 +87,13 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           Users
         </Text>
         <Group gap="xs">
-          <Button variant="default" onClick={() => setDialog({ kind: 'import' })}>
+          <Button
+            variant="default"
+            onClick={() => {
+              runImport.reset();
+              setDialog({ kind: 'import' });
+            }}
+          >
             Import CSV
           </Button>
           <Button variant="default" onClick={() => void runExport()}>
@@ -108,11 +114,11 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       >
         {list.map((user) => (
           <Table.Tr key={user.id}>
-            <Table.Td>{user.id}</Table.Td>
-            <Table.Td>{user.username}</Table.Td>
-            <Table.Td>{houseName(user.houseId)}</Table.Td>
-            <Table.Td>{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="ID">{user.id}</Table.Td>
+            <Table.Td data-label="Username" data-card="title">{user.username}</Table.Td>
+            <Table.Td data-label="House">{houseName(user.houseId)}</Table.Td>
+            <Table.Td data-label="Admin">{user.isAdmin ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td data-label="Actions">
               <RowActions
                 name={user.username}
                 onEdit={() => setDialog({ kind: 'form', user, key: Date.now() })}
@@ -136,7 +142,17 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           onSubmit={(values) => (dialog.user ? update.mutate({ id: dialog.user.id, values }) : create.mutate(values))}
         />
       )}
-      {dialog.kind === 'import' && <ImportUsersModal opened pending={runImport.isPending} onClose={close} onImport={(csv) => runImport.mutate(csv)} />}
+      {dialog.kind === 'import' && (
+        <ImportUsersModal
+          opened
+          pending={runImport.isPending}
+          results={runImport.data}
+          exampleHouse={houses.data?.[0]?.name ?? ''}
+          onClose={close}
+          onImport={(csv) => runImport.mutate(csv)}
+          onImportAgain={() => runImport.reset()}
+        />
+      )}
       <ConfirmModal
         opened={dialog.kind === 'delete'}
         title="Delete User"

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInStored } from '../testing/admin-fixtures';
 import { SESSION_EXPIRED_EVENT } from './admin-session';
-import { downloadCsv } from './download-csv';
+import { downloadCsv, saveCsv } from './download-csv';
 
 describe('downloadCsv', () => {
   beforeEach(() => {
@@ -31,5 +31,29 @@ describe('downloadCsv', () => {
     expect(expired).toHaveBeenCalled();
     expect(localStorage.getItem('adminUser')).toBeNull();
     window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+  });
+});
+
+describe('saveCsv', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes a BOM, CRLF lines, quotes where a cell needs them and guards formulas', async () => {
+    let saved: Blob | undefined;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:csv';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('results.csv');
+    });
+    saveCsv('results.csv', ['line', 'reason'], [[2, 'a, "b"'], [3, '=cmd']]);
+    expect(click).toHaveBeenCalledOnce();
+    const bytes = new Uint8Array(await saved!.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.subarray(3))).toBe('line,reason\r\n2,"a, ""b"""\r\n3,"\'=cmd"\r\n');
   });
 });

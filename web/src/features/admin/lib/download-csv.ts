@@ -1,15 +1,8 @@
 import { adminHeaders, reportIfExpired } from './admin-session';
 import { ApiError } from '@/lib/api-client';
 
-/** Fetches an export with the session and saves it under the given file name. */
-export async function downloadCsv(path: string, fileName: string) {
-  const response = await fetch(`/api${path}`, { credentials: 'include', headers: adminHeaders() });
-  if (!response.ok) {
-    const error = new ApiError(response.status, `${response.status}: ${await response.text()}`);
-    reportIfExpired(error);
-    throw error;
-  }
-  const blob = await response.blob();
+/** Hands a file to the browser's downloads under the given name. */
+function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -18,4 +11,28 @@ export async function downloadCsv(path: string, fileName: string) {
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+/** Fetches an export with the session and saves it under the given file name. */
+export async function downloadCsv(path: string, fileName: string) {
+  const response = await fetch(`/api${path}`, { credentials: 'include', headers: adminHeaders() });
+  if (!response.ok) {
+    const error = new ApiError(response.status, `${response.status}: ${await response.text()}`);
+    reportIfExpired(error);
+    throw error;
+  }
+  saveFile(await response.blob(), fileName);
+}
+
+/** One cell as the cms writes it (cms/src/http/csv.ts): quoted where needed, a formula behind an apostrophe. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text.startsWith("'") ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Builds a CSV in the browser (template, import results) and saves it; the BOM tells Excel it is UTF-8. */
+export function saveCsv(fileName: string, header: string[], rows: (string | number)[][]) {
+  const text = [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  saveFile(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), fileName);
 }

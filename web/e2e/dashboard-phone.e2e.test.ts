@@ -1,0 +1,146 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, screenshot, siteUrl } from './browser';
+import { axeViolations } from './axe';
+import { createAccessCode, signInOrganiser } from './organiser';
+
+const PHONE = VIEWPORTS.mobile;
+
+/** Each tab, a text that shows once it has loaded, and the buttons that open its dialogs. */
+const TABS: { tab: string; ready: string; dialogs: (string | RegExp)[] }[] = [
+  { tab: 'Benutzer', ready: 'Users list', dialogs: ['Add User', 'Import CSV', /^Edit /] },
+  { tab: 'Häuser', ready: 'Houses list', dialogs: ['Add House', /^Generate Codes for /, /^Edit /] },
+  { tab: 'Zugangscodes', ready: 'Access codes list', dialogs: [/^Delete /] },
+  { tab: 'Produkte', ready: 'Products list', dialogs: ['Add Product', /^Edit /] },
+  { tab: 'Bestellungen', ready: 'Order Management', dialogs: [] },
+  { tab: 'Einstellungen', ready: 'Shop Settings', dialogs: [] },
+];
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not drawn');
+  return box;
+}
+
+/** Seen in full across the screen's width: no part cut off to the left or right. */
+function expectAcross(box: Box, what: string) {
+  expect({ what, left: box.x >= 0, right: box.x + box.width <= PHONE.width + 0.5 }).toEqual({ what, left: true, right: true });
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect({ where, fits: widths.scroll <= widths.inner, ...widths }).toMatchObject({ where, fits: true });
+}
+
+describe('the organisers dashboard on a phone (390×844)', () => {
+  let browser: Browser;
+  let page: Page;
+  const watch = keepEvidenceOfFailures();
+
+  beforeAll(async () => {
+    // A code the access codes tab can show as a card, whatever ran before.
+    await createAccessCode(await signInOrganiser());
+    browser = await launchBrowser();
+    page = watch(await browser.newPage({ viewport: PHONE }));
+    await openPage(page, `${siteUrl()}/admin/login`);
+    await page.getByLabel('Benutzername').fill('orga');
+    await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows every tab of the strip at once, and the keyboard moves between them', async () => {
+    const tabs = page.getByRole('tab');
+    expect(await tabs.count()).toBe(TABS.length);
+    for (const tab of await tabs.all()) {
+      const box = await boxOf(tab);
+      expectAcross(box, (await tab.textContent()) ?? '');
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    await screenshot(page, 'phone-tab-strip', { fullPage: false });
+
+    await page.getByRole('tab', { name: 'Benutzer' }).focus();
+    for (const { tab } of TABS.slice(1)) {
+      await page.keyboard.press('ArrowRight');
+      const active = page.getByRole('tab', { name: tab });
+      expect(await active.getAttribute('aria-selected')).toBe('true');
+      expect(await active.evaluate((element) => element === document.activeElement)).toBe(true);
+      expectAcross(await boxOf(active), tab);
+    }
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Benutzer' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  for (const { tab, ready, dialogs } of TABS) {
+    it(`${tab}: cards with the row's name and its actions in view, no sideways scrolling, dialogs that fit, nothing for axe`, async () => {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByText(ready).or(page.getByRole('region', { name: ready })).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const active = page.getByRole('tab', { name: tab });
+      expect(await active.getAttribute('aria-selected')).toBe('true');
+      expectAcross(await boxOf(active), tab);
+      await expectNoSidewaysScroll(page, tab);
+
+      const table = page.getByRole('region', { name: ready });
+      if (await table.count()) {
+        const rows = table.locator('tbody tr');
+        await rows.first().locator('td[data-label]').first().waitFor();
+        const count = Math.min(await rows.count(), 5);
+        expect(count).toBeGreaterThan(0);
+        for (let index = 0; index < count; index++) {
+          const row = rows.nth(index);
+          const title = row.locator('td[data-card="title"]');
+          const name = ((await title.textContent()) ?? '').trim();
+          expect(name).not.toBe('');
+          const card = await boxOf(row);
+          const titleBox = await boxOf(title);
+          const buttons = await row.locator('td[data-label="Actions"]').getByRole('button').all();
+          expect(buttons.length).toBeGreaterThan(0);
+          expectAcross(card, `${tab} card ${name}`);
+          expectAcross(titleBox, `${tab} title ${name}`);
+          // The card opens with its name and closes with its actions, each naming the row.
+          expect(titleBox.y - card.y).toBeLessThan(24);
+          for (const button of buttons) {
+            const box = await boxOf(button);
+            expectAcross(box, `${tab} ${await button.getAttribute('aria-label')}`);
+            expect(box.y).toBeGreaterThan(titleBox.y);
+            expect(await button.getAttribute('aria-label')).toContain(name);
+          }
+          // Name and buttons are seen together: the card is shorter than the screen.
+          expect(card.height).toBeLessThan(PHONE.height / 2);
+        }
+      }
+      for (const card of await page.getByTestId('order-card').all()) {
+        expectAcross(await boxOf(card), `${tab} order card`);
+        for (const button of await card.getByRole('button').all()) expectAcross(await boxOf(button), `${tab} order button`);
+      }
+
+      await screenshot(page, `phone-tab-${tab}`);
+      expect({ tab, violations: await axeViolations(page) }).toEqual({ tab, violations: [] });
+
+      for (const opener of dialogs) {
+        await page.getByRole('button', { name: opener }).first().click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        // The opening animation ends before the dialog is measured.
+        await page.waitForTimeout(400);
+        const box = Object.fromEntries(Object.entries(await boxOf(dialog)).map(([side, value]) => [side, Math.round(value)]));
+        const title = (await dialog.getByRole('heading').first().textContent()) ?? String(opener);
+        expect({ title, box }).toEqual({ title, box: { x: 0, y: 0, width: PHONE.width, height: PHONE.height } });
+        const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+        expect({ title, overflow }).toEqual({ title, overflow: 0 });
+        await expectNoSidewaysScroll(page, title);
+        await screenshot(page, `phone-dialog-${tab}-${title.replace(/\W+/g, '-')}`, { fullPage: false });
+        expect({ title, violations: await axeViolations(page) }).toEqual({ title, violations: [] });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+    });
+  }
+});
