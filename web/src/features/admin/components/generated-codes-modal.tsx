@@ -1,4 +1,5 @@
-import { Button, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DashboardDialog } from './dashboard-dialog';
 import { PrintSheet, printClasses } from './print-sheet';
 import classes from './admin-table.module.css';
 
@@ -11,7 +12,7 @@ const ACCESS_PATH = '/enthuelle-dein-wappen';
 export function GeneratedCodesModal({ houseName, codes, onClose }: GeneratedCodesModalProps) {
   const accessUrl = `${window.location.origin}${ACCESS_PATH}`;
   return (
-    <Modal opened onClose={onClose} title={`New codes for ${houseName}`} centered size="lg">
+    <DashboardDialog onClose={onClose} title={`New codes for ${houseName}`}>
       <Stack>
         <Text size="sm">
           {codes.length === 1 ? '1 new access code' : `${codes.length} new access codes`} for {houseName}. They are also in the access codes list.
@@ -45,6 +46,6 @@ export function GeneratedCodesModal({ houseName, codes, onClose }: GeneratedCode
           ))}
         </div>
       </PrintSheet>
-    </Modal>
+    </DashboardDialog>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatPrice } from '@/lib/format';
 import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
 import { formatOrderDate as formatDate, orderStatusLabel as statusLabel, StatusBadge } from './order-status';
+import { DashboardDialog } from './dashboard-dialog';
 import { PrintSheet, printClasses } from './print-sheet';
 
 type OrderDetailModalProps = { orderId: number; onClose: () => void };
@@ -63,7 +64,7 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
   const order = detail.data;
 
   return (
-    <Modal opened onClose={onClose} title={order ? `Order ${order.orderNumber}` : 'Order'} centered size="lg">
+    <DashboardDialog onClose={onClose} title={order ? `Order ${order.orderNumber}` : 'Order'}>
       {detail.isPending ? (
         <Text>Loading order...</Text>
       ) : !order ? (
@@ -120,6 +121,6 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
           </PrintSheet>
         </Stack>
       )}
-    </Modal>
+    </DashboardDialog>
   );
 }

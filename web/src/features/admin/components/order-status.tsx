@@ -1,15 +1,17 @@
 import { Badge } from '@mantine/core';
 
 /**
- * SPEC §4 tones: secondary, outline, default, success, destructive. "Ausstehend" is Mantine's
- * default badge (light text on the raised grey), where the light grey one was dark on dark.
+ * SPEC §4 tones: secondary, outline, default, success, destructive, each with text at 4.5:1 or
+ * more (axe): "Ausstehend" is Mantine's default badge, where the light grey one was dark on
+ * dark; white on the theme's filled shade 7 of green, gold or red reads below 4.5:1, so success
+ * and default are light badges and destructive takes red's shade 9 (5.5:1).
  */
 export const ORDER_STATUS_DISPLAY: Record<string, { label: string; color: string; variant: string }> = {
   pending: { label: 'Ausstehend', color: 'gray', variant: 'default' },
   processing: { label: 'In Bearbeitung', color: 'blue', variant: 'outline' },
-  shipped: { label: 'Versendet', color: 'gold', variant: 'filled' },
-  delivered: { label: 'Zugestellt', color: 'green', variant: 'filled' },
-  cancelled: { label: 'Storniert', color: 'red', variant: 'filled' },
+  shipped: { label: 'Versendet', color: 'gold', variant: 'light' },
+  delivered: { label: 'Zugestellt', color: 'green', variant: 'light' },
+  cancelled: { label: 'Storniert', color: 'red.9', variant: 'filled' },
 };
 
 /** The German label of a status; an unknown one shown raw, a missing one as pending (SPEC §4). */

@@ -176,7 +176,7 @@ export function OrdersTab() {
         </Stack>
       )}
       <ListPages noun="orders" state={listState} total={orders.data?.total ?? 0} stale={orders.isPlaceholderData} />
-      {dialog.kind === 'packing' && <PackingListModal opened onClose={close} />}
+      {dialog.kind === 'packing' && <PackingListModal onClose={close} />}
       {dialog.kind === 'detail' && <OrderDetailModal orderId={dialog.orderId} onClose={close} />}
     </section>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { exportPackingList, usePackingList, type PackingLine } from '../api/orders';
 import { toastError, toastSuccess } from '../lib/toast';
+import { DashboardDialog } from './dashboard-dialog';
 import { PrintSheet, printClasses } from './print-sheet';
 
-type PackingListModalProps = { opened: boolean; onClose: () => void };
+type PackingListModalProps = { onClose: () => void };
 
 const totalUnits = (lines: PackingLine[]) => lines.reduce((sum, line) => sum + line.units, 0);
 
@@ -11,7 +12,7 @@ const printedAt = () =>
   new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** Units per product and variant over the orders that are not cancelled: on screen, on paper, as CSV. */
-export function PackingListModal({ opened, onClose }: PackingListModalProps) {
+export function PackingListModal({ onClose }: PackingListModalProps) {
   const packing = usePackingList();
   const lines = packing.data?.lines ?? [];
   const orders = packing.data?.orders ?? 0;
@@ -23,7 +24,7 @@ export function PackingListModal({ opened, onClose }: PackingListModalProps) {
       .catch(() => toastError('Failed to export the packing list', 'Export Failed'));
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Packing list" centered size="lg">
+    <DashboardDialog onClose={onClose} title="Packing list">
       {packing.isPending ? (
         <Text>Loading packing list...</Text>
       ) : packing.isError ? (
@@ -91,6 +92,6 @@ export function PackingListModal({ opened, onClose }: PackingListModalProps) {
           </PrintSheet>
         </Stack>
       )}
-    </Modal>
+    </DashboardDialog>
   );
 }
