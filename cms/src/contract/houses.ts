@@ -10,7 +10,12 @@ export const HOUSE_MESSAGES = {
   invalidId: 'Invalid house id',
   notFound: 'House not found',
   invalidReference: 'Please choose a valid house',
+  invalidColour: 'Colour must be a hex colour like #8E3B2E',
+  invalidEmblem: 'Please choose one of the offered emblems',
 } as const;
+
+/** #RRGGBB, as the panel's colour picker stores it. */
+export const HOUSE_COLOUR = /^#[0-9A-F]{6}$/;
 
 const MAX_DATABASE_ID = 2_147_483_647;
 
@@ -51,6 +56,22 @@ export const houseInputSchema = z.object(
       .trim()
       .max(500, HOUSE_MESSAGES.invalidChatUrl)
       .refine(isHttpUrl, HOUSE_MESSAGES.invalidChatUrl),
+    /** Left out: unchanged (none for a new house); null or "": none. */
+    colour: z
+      .union([z.string(), z.null()], { error: HOUSE_MESSAGES.invalidColour })
+      .transform((value, ctx) => {
+        const colour = value?.trim().toUpperCase() ?? '';
+        if (colour === '') return null;
+        if (HOUSE_COLOUR.test(colour)) return colour;
+        ctx.addIssue({ code: 'custom', message: HOUSE_MESSAGES.invalidColour });
+        return z.NEVER;
+      })
+      .optional(),
+    /** The id of one of GET /admin/house-emblems' images; left out: unchanged; null: none. */
+    emblem: z
+      .union([z.number(), z.null()], { error: HOUSE_MESSAGES.invalidEmblem })
+      .refine((id) => id === null || (Number.isInteger(id) && id > 0 && id <= MAX_DATABASE_ID), { message: HOUSE_MESSAGES.invalidEmblem })
+      .optional(),
   },
   { error: HOUSE_MESSAGES.invalidHouse },
 );
@@ -71,3 +92,30 @@ export type HousesResponse = z.infer<typeof housesResponseSchema>;
 
 export const houseResponseSchema = z.object({ success: z.literal(true), house: houseSchema });
 export type HouseResponse = z.infer<typeof houseResponseSchema>;
+
+/** An image of the media library a house may show as its emblem. */
+export const houseEmblemSchema = z.strictObject({
+  id: z.number().int(),
+  /** Its alternative text, or its file name. */
+  name: z.string(),
+  url: z.string(),
+  /** A small version for the picker, or the image itself. */
+  thumbnailUrl: z.string(),
+});
+export type HouseEmblem = z.infer<typeof houseEmblemSchema>;
+
+export const houseEmblemsResponseSchema = z.object({ success: z.literal(true), emblems: z.array(houseEmblemSchema) });
+export type HouseEmblemsResponse = z.infer<typeof houseEmblemsResponseSchema>;
+
+/** A house's access codes: issued in all, redeemed (used), and open. */
+export const houseCodeCountsSchema = z.strictObject({
+  houseId: z.number().int(),
+  issued: z.number().int().min(0),
+  redeemed: z.number().int().min(0),
+  open: z.number().int().min(0),
+});
+export type HouseCodeCounts = z.infer<typeof houseCodeCountsSchema>;
+
+/** GET /admin/houses/code-counts: one entry per house, in id order, houses without codes at 0. */
+export const houseCodeCountsResponseSchema = z.object({ success: z.literal(true), counts: z.array(houseCodeCountsSchema) });
+export type HouseCodeCountsResponse = z.infer<typeof houseCodeCountsResponseSchema>;

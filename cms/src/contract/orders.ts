@@ -68,3 +68,32 @@ export type OrderStatusUpdateResponse = z.infer<typeof orderStatusUpdateResponse
 
 /** The lines of an order's items text. */
 export const parseOrderItems = (items: string): OrderItem[] => z.array(orderItemSchema).parse(JSON.parse(items));
+
+/** GET /admin/shop/orders/{id}: the order with its lines read out and when it last changed. */
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  /** ISO 8601: the last change, a status change for example. */
+  updatedAt: z.string(),
+  lines: z.array(orderItemSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const adminOrderDetailResponseSchema = z.object({ success: z.literal(true), order: adminOrderDetailSchema });
+export type AdminOrderDetailResponse = z.infer<typeof adminOrderDetailResponseSchema>;
+
+/** One line of the packing list: how many units of a product's variant the open orders hold. */
+export const packingLineSchema = z.strictObject({
+  productId: z.number().int(),
+  title: z.string(),
+  variant: z.string(),
+  units: z.number().int().min(1),
+});
+export type PackingLine = z.infer<typeof packingLineSchema>;
+
+/** GET /admin/shop/packing-list: units per product and variant over every order that is not cancelled. */
+export const packingListResponseSchema = z.object({
+  success: z.literal(true),
+  /** How many orders the list covers. */
+  orders: z.number().int().min(0),
+  lines: z.array(packingLineSchema),
+});
+export type PackingListResponse = z.infer<typeof packingListResponseSchema>;

@@ -92,3 +92,17 @@ export type AdminProductsResponse = z.infer<typeof adminProductsResponseSchema>;
 
 export const adminProductResponseSchema = z.object({ success: z.literal(true), item: adminProductSchema });
 export type AdminProductResponse = z.infer<typeof adminProductResponseSchema>;
+
+/** A product's figures for the dashboard: units in orders that are not cancelled, and the stock left. */
+export const productSalesSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  unitsSold: z.number().int().min(0),
+  stockLeft: z.number().int().min(0),
+  isActive: z.boolean(),
+});
+export type ProductSales = z.infer<typeof productSalesSchema>;
+
+/** GET /admin/shop/sales: every product of the catalogue, in the products tab's order. */
+export const productSalesResponseSchema = z.object({ success: z.literal(true), products: z.array(productSalesSchema) });
+export type ProductSalesResponse = z.infer<typeof productSalesResponseSchema>;

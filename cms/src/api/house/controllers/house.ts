@@ -15,6 +15,14 @@ export default factories.createCoreController('api::house.house', ({ strapi }) =
       ctx.body = { success: true, houses: await service().listHouses() };
     },
 
+    async emblems(ctx: Context) {
+      ctx.body = { success: true, emblems: await service().listEmblems() };
+    },
+
+    async codeCounts(ctx: Context) {
+      ctx.body = { success: true, counts: await service().codeCounts() };
+    },
+
     async adminCreate(ctx: Context) {
       const input = parseInput(houseInputSchema, requestBody(ctx), HOUSE_MESSAGES.invalidHouse);
       ctx.body = { success: true, house: await service().addHouse(input) };

@@ -11,6 +11,8 @@ const routes: Core.RouterConfig = {
   type: 'content-api',
   routes: [
     adminRoute('GET', '/admin/houses', 'adminList'),
+    adminRoute('GET', '/admin/houses/code-counts', 'codeCounts'),
+    adminRoute('GET', '/admin/house-emblems', 'emblems'),
     adminRoute('POST', '/admin/houses', 'adminCreate'),
     adminRoute('PUT', '/admin/houses/:id', 'adminUpdate'),
     adminRoute('DELETE', '/admin/houses/:id', 'adminDelete'),

@@ -32,6 +32,22 @@ export default factories.createCoreController(UID, ({ strapi }) => {
       ctx.body = query.paged ? { success: true, ...(await orders().listAdminPage(query)) } : { success: true, orders: await orders().listAdmin() };
     },
 
+    async detail(ctx: Context) {
+      ctx.body = { success: true, order: await orders().detail(orderId(ctx)) };
+    },
+
+    async packingList(ctx: Context) {
+      ctx.body = { success: true, ...(await orders().packingList()) };
+    },
+
+    async packingListCsv(ctx: Context) {
+      sendCsv(ctx, 'packing-list.csv', await orders().packingListCsv());
+    },
+
+    async sales(ctx: Context) {
+      ctx.body = { success: true, products: await orders().productSales() };
+    },
+
     async changeStatus(ctx: Context) {
       const id = orderId(ctx);
       const { status } = parseInput(orderStatusUpdateSchema, requestBody(ctx), ORDER_MESSAGES.invalidStatus);

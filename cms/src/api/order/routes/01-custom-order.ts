@@ -7,8 +7,12 @@ const routes: Core.RouterConfig = {
   routes: [
     { method: 'POST', path: '/shop/orders', handler: 'api::order.order.place', config: { auth: false, policies: [] } },
     { method: 'GET', path: '/admin/shop/orders', handler: 'api::order.order.listAdmin', config: admin },
+    { method: 'GET', path: '/admin/shop/orders/:id', handler: 'api::order.order.detail', config: admin },
+    { method: 'GET', path: '/admin/shop/packing-list', handler: 'api::order.order.packingList', config: admin },
+    { method: 'GET', path: '/admin/shop/sales', handler: 'api::order.order.sales', config: admin },
     { method: 'PUT', path: '/admin/shop/orders/:id', handler: 'api::order.order.changeStatus', config: admin },
     { method: 'DELETE', path: '/admin/shop/orders/:id', handler: 'api::order.order.remove', config: admin },
+    { method: 'GET', path: '/admin/export/packing-list', handler: 'api::order.order.packingListCsv', config: admin },
     { method: 'GET', path: '/admin/export/orders', handler: 'api::order.order.exportCsv', config: admin },
   ],
 };

@@ -1,7 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { factories } from '@strapi/strapi';
 import type { Core } from '@strapi/strapi';
-import { ORDER_MESSAGES, type AdminOrder, type AdminOrdersQuery, type OrderItem, type OrderStatus, type OrderSummary } from '../../../contract/orders';
+import {
+  ORDER_MESSAGES,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrdersQuery,
+  type OrderItem,
+  type OrderStatus,
+  type OrderSummary,
+  type PackingLine,
+} from '../../../contract/orders';
+import type { ProductSales } from '../../../contract/products';
 import { pageWindow, searchWords, type PageInfo } from '../../../contract/list-query';
 import { SHOP_MESSAGES, type OrderRequest } from '../../../contract/shop';
 import { isDuplicateOrderNumber } from '../../../bootstrap/order-number-index';
@@ -22,6 +32,7 @@ type OrderRecord = {
   firstName: string;
   lastName: string;
   createdAt: string | Date;
+  updatedAt?: string | Date;
   status: OrderStatus | null;
   items: unknown;
   total: number;
@@ -80,6 +91,16 @@ const toAdminOrder = (order: OrderRecord): AdminOrder => ({
   items: JSON.stringify(orderItems(order)),
   total: order.total,
 });
+
+/** Packing order: by title, then the variants in the product's own order (S, M, L), unknown ones last. */
+function byTitleAndVariant(variantsOf: (productId: number) => string[]) {
+  const rank = (line: PackingLine) => {
+    const index = variantsOf(line.productId).indexOf(line.variant);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return (a: PackingLine, b: PackingLine) =>
+    a.title.localeCompare(b.title, 'de') || a.productId - b.productId || rank(a) - rank(b) || a.variant.localeCompare(b.variant, 'de');
+}
 
 /** The caps on units (DECISIONS §9), checked on the merged lines: splitting a line gains nothing. */
 function checkUnits(items: OrderItem[], { maxUnitsPerLine, maxUnitsPerOrder }: OrderLimits) {
@@ -197,7 +218,66 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { count, recent, revenue: Number(revenue?.revenue ?? 0) };
   };
 
+  /**
+   * Units per product and variant over every order that is not cancelled. Only the items column
+   * of those orders is read, and summed here: the lines are JSON, which SQLite and PostgreSQL
+   * take apart differently. A product renamed since shows under its current title.
+   */
+  async function packingList(): Promise<{ orders: number; lines: PackingLine[] }> {
+    const rows = (await strapi.db
+      .connection(strapi.db.metadata.get(UID).tableName)
+      .select('items')
+      .where((where) => where.whereNot('status', 'cancelled').orWhereNull('status'))) as { items: unknown }[];
+    const units = new Map<string, PackingLine>();
+    for (const row of rows) {
+      for (const item of orderItems(row as OrderRecord)) {
+        const key = JSON.stringify([item.id, item.variant]);
+        const line = units.get(key);
+        if (line) line.units += item.quantity;
+        else units.set(key, { productId: item.id, title: item.title, variant: item.variant, units: item.quantity });
+      }
+    }
+    const catalogue = await products().findForOrder([...new Set([...units.values()].map((line) => line.productId))]);
+    const lines = [...units.values()].map((line) => ({ ...line, title: catalogue.get(line.productId)?.title ?? line.title }));
+    lines.sort(byTitleAndVariant((productId) => catalogue.get(productId)?.variants ?? []));
+    return { orders: rows.length, lines };
+  }
+
   return {
+    packingList,
+
+    /** packing-list.csv: the packing list as a spreadsheet, formulas neutralised by toCsv. */
+    async packingListCsv(): Promise<string> {
+      const { lines } = await packingList();
+      return toCsv(
+        ['product', 'variant', 'units'],
+        lines.map((line) => [line.title, line.variant, line.units]),
+      );
+    },
+
+    /** Every product of the catalogue with the units its orders that are not cancelled hold, and its stock. */
+    async productSales(): Promise<ProductSales[]> {
+      const [{ lines }, catalogue] = await Promise.all([packingList(), products().listAdmin()]);
+      const sold = new Map<number, number>();
+      for (const line of lines) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.units);
+      return catalogue.map((product) => ({
+        id: product.id,
+        title: product.title,
+        unitsSold: sold.get(product.id) ?? 0,
+        stockLeft: product.availableQuantity,
+        isActive: product.isActive,
+      }));
+    },
+
+    async detail(id: number): Promise<AdminOrderDetail> {
+      const order = await findRecord(id);
+      return {
+        ...toAdminOrder(order),
+        updatedAt: new Date(order.updatedAt ?? order.createdAt).toISOString(),
+        lines: orderItems(order),
+      };
+    },
+
     /**
      * Places an order: counted against the client's limit, prices from the database, stock taken
      * atomically, the order stored, all in one transaction, so a refused order leaves neither an

@@ -1,10 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrdersPageResponseSchema, type AdminOrder, type OrderSortField, type OrderStatus, type OrderSummary } from '@contract/orders';
+import {
+  adminOrderDetailResponseSchema,
+  adminOrdersPageResponseSchema,
+  packingListResponseSchema,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type OrderSortField,
+  type OrderStatus,
+  type OrderSummary,
+  type PackingLine,
+} from '@contract/orders';
 import { adminPage, adminRequest } from '../lib/admin-request';
 import { downloadCsv } from '../lib/download-csv';
 import { listSearchParams, type ListParams } from '../lib/list-state';
 
-export type { AdminOrder, OrderSortField, OrderStatus };
+export type { AdminOrder, AdminOrderDetail, OrderSortField, OrderStatus, PackingLine };
 
 const EMPTY_PAGE = { rows: [] as AdminOrder[], total: 0, summary: { count: 0, revenue: 0, recent: 0 } satisfies OrderSummary };
 
@@ -28,3 +38,17 @@ export const updateOrderStatus = ({ id, status }: { id: number; status: string }
 export const exportOrders = () => downloadCsv('/admin/export/orders', 'orders.csv');
 
 export const deleteOrder = (id: number) => adminRequest({ method: 'DELETE', url: `/admin/shop/orders/${id}` });
+
+/** One order with its lines; a failed read is an error the detail view shows. */
+export const getOrderDetail = async (id: number) =>
+  adminOrderDetailResponseSchema.parse(await adminRequest({ method: 'GET', url: `/admin/shop/orders/${id}` })).order;
+export const orderDetailQueryOptions = (id: number) => queryOptions({ queryKey: ['admin', 'orders', 'detail', id], queryFn: () => getOrderDetail(id) });
+export const useOrderDetail = (id: number) => useQuery(orderDetailQueryOptions(id));
+
+export const getPackingList = async () => {
+  const { orders, lines } = packingListResponseSchema.parse(await adminRequest({ method: 'GET', url: '/admin/shop/packing-list' }));
+  return { orders, lines };
+};
+export const packingListQueryOptions = () => queryOptions({ queryKey: ['admin', 'orders', 'packing-list'], queryFn: getPackingList });
+export const usePackingList = () => useQuery(packingListQueryOptions());
+export const exportPackingList = () => downloadCsv('/admin/export/packing-list', 'packing-list.csv');

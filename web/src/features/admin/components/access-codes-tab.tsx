@@ -11,9 +11,14 @@ import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
+import { GeneratedCodesModal } from './generated-codes-modal';
 import { ListControls, ListPages } from './list-controls';
 
-type Dialog = { kind: 'none' } | { kind: 'generate'; key: number } | { kind: 'delete'; code: AccessCode };
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'generate'; key: number }
+  | { kind: 'generated'; houseName: string; codes: string[] }
+  | { kind: 'delete'; code: AccessCode };
 
 const CODE_SORT_OPTIONS: { value: AccessCodeSortField; label: string }[] = [
   { value: 'id', label: 'ID' },
@@ -136,9 +141,12 @@ export function AccessCodesTab() {
           opened
           houseName={selectedHouse.name}
           onClose={close}
-          onGenerate={(count) => generate.mutate({ houseId: selectedHouse.id, count })}
+          onGenerate={(count) =>
+            generate.mutate({ houseId: selectedHouse.id, count }, { onSuccess: (generated) => setDialog({ kind: 'generated', houseName: selectedHouse.name, codes: generated }) })
+          }
         />
       )}
+      {dialog.kind === 'generated' && <GeneratedCodesModal houseName={dialog.houseName} codes={dialog.codes} onClose={close} />}
       <ConfirmModal
         opened={dialog.kind === 'delete'}
         title="Delete Access Code"

@@ -70,4 +70,67 @@ describe('OrdersTab', () => {
     await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order deleted successfully' })));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('opens an order with its lines, customer, status and dates, ready to print', async () => {
+    mockAdminApi({
+      'GET /admin/shop/orders': ordersPage(orders),
+      'GET /admin/shop/orders/2': {
+        success: true,
+        order: {
+          ...orders[1],
+          createdAt: '2025-07-24T16:30:00.000Z',
+          updatedAt: '2025-07-25T09:00:00.000Z',
+          items: JSON.stringify([
+            { id: 1, title: 'Shirt', variant: 'M', quantity: 2, price: 1500 },
+            { id: 4, title: 'Horn', variant: '0,5 l', quantity: 1, price: 1800 },
+          ]),
+          total: 4800,
+          lines: [
+            { id: 1, title: 'Shirt', variant: 'M', quantity: 2, price: 1500 },
+            { id: 4, title: 'Horn', variant: '0,5 l', quantity: 1, price: 1800 },
+          ],
+        },
+      },
+    });
+    const { user } = render(<OrdersTab />);
+    await user.click(await screen.findByRole('button', { name: 'Details of order GOS-NEW' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order GOS-NEW' });
+    expect(within(dialog).getByText('Bo Neu')).toBeInTheDocument();
+    expect(within(dialog).getByText('24.07.2025, 18:30')).toBeInTheDocument();
+    expect(within(dialog).getByText('25.07.2025, 11:00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ausstehend', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    const rows = within(within(dialog).getByRole('table', { name: 'Lines of order GOS-NEW' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' ')))).toEqual([
+      ['Shirt', 'M', '2', '15,00 €', '30,00 €'],
+      ['Horn', '0,5 l', '1', '18,00 €', '18,00 €'],
+    ]);
+    expect(within(dialog).getByText(/^Total: 48,00\s€$/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByTestId('print-sheet')).toHaveTextContent('Order GOS-NEW');
+  });
+
+  it('shows the packing list from the server and offers it as CSV and on paper', async () => {
+    mockAdminApi({
+      'GET /admin/shop/orders': ordersPage(orders),
+      'GET /admin/shop/packing-list': {
+        success: true,
+        orders: 2,
+        lines: [
+          { productId: 1, title: 'Shirt', variant: 'S', units: 1 },
+          { productId: 1, title: 'Shirt', variant: 'M', units: 5 },
+        ],
+      },
+    });
+    const { user } = render(<OrdersTab />);
+    await user.click(await screen.findByRole('button', { name: 'Packing list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Packing list' });
+    expect(await within(dialog).findByText('2 orders (not cancelled), 6 units')).toBeInTheDocument();
+    const rows = within(within(dialog).getByRole('table', { name: 'Packing list' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Shirt', 'S', '1'],
+      ['Shirt', 'M', '5'],
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeEnabled();
+  });
 });

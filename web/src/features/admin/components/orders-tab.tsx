@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { parseOrderItems, type OrderItem } from '@contract/orders';
@@ -8,17 +8,13 @@ import { useListState } from '../lib/list-state';
 import { toastError } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { ListControls, ListPages } from './list-controls';
+import { OrderDetailModal } from './order-detail-modal';
+import { formatOrderDate, ORDER_STATUS_DISPLAY, StatusBadge } from './order-status';
+import { PackingListModal } from './packing-list-modal';
 import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 
-/** SPEC §4 tones: secondary, outline, default, success, destructive. */
-export const ORDER_STATUS_DISPLAY: Record<string, { label: string; color: string; variant: string }> = {
-  pending: { label: 'Ausstehend', color: 'gray', variant: 'light' },
-  processing: { label: 'In Bearbeitung', color: 'blue', variant: 'outline' },
-  shipped: { label: 'Versendet', color: 'gold', variant: 'filled' },
-  delivered: { label: 'Zugestellt', color: 'green', variant: 'filled' },
-  cancelled: { label: 'Storniert', color: 'red', variant: 'filled' },
-};
+export { formatOrderDate, ORDER_STATUS_DISPLAY } from './order-status';
 
 const STATUS_OPTIONS = Object.entries(ORDER_STATUS_DISPLAY).map(([value, { label }]) => ({ value, label }));
 
@@ -30,20 +26,6 @@ const ORDER_SORT_OPTIONS: { value: OrderSortField; label: string }[] = [
   { value: 'status', label: 'Status' },
 ];
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Berlin',
-});
-
-export const formatOrderDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-};
-
 const readItems = (items: string): OrderItem[] => {
   try {
     return parseOrderItems(items);
@@ -52,17 +34,9 @@ const readItems = (items: string): OrderItem[] => {
   }
 };
 
-function StatusBadge({ status }: { status: string | null | undefined }) {
-  const display = ORDER_STATUS_DISPLAY[status || 'pending'];
-  if (!display) return <Badge color="gray">{status}</Badge>;
-  return (
-    <Badge color={display.color} variant={display.variant}>
-      {display.label}
-    </Badge>
-  );
-}
+type OrderCardProps = { order: AdminOrder; onStatus: (status: string) => void; onDelete: () => void; onDetails: () => void };
 
-function OrderCard({ order, onStatus, onDelete }: { order: AdminOrder; onStatus: (status: string) => void; onDelete: () => void }) {
+function OrderCard({ order, onStatus, onDelete, onDetails }: OrderCardProps) {
   const items = readItems(order.items);
   return (
     <Card withBorder data-testid="order-card">
@@ -102,6 +76,9 @@ function OrderCard({ order, onStatus, onDelete }: { order: AdminOrder; onStatus:
             allowDeselect={false}
             w={170}
           />
+          <Button variant="default" onClick={onDetails} aria-label={`Details of order ${order.orderNumber}`}>
+            Details
+          </Button>
           <Button color="red" variant="light" onClick={onDelete} aria-label={`Delete order ${order.orderNumber}`}>
             Delete
           </Button>
@@ -115,6 +92,8 @@ export function OrdersTab() {
   const queryClient = useQueryClient();
   const listState = useListState<OrderSortField>('createdAt', 'desc');
   const [statusFilter, setStatusNow] = useState('all');
+  const [dialog, setDialog] = useState<{ kind: 'none' } | { kind: 'packing' } | { kind: 'detail'; orderId: number }>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
   const setStatusFilter = listState.firstPage(setStatusNow);
   const orders = useOrdersPage(listState.params, statusFilter === 'all' ? null : (statusFilter as OrderStatus));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -151,9 +130,14 @@ export function OrdersTab() {
         <Text fw={600} size="lg">
           Order Management
         </Text>
-        <Button variant="default" onClick={() => void runExport()}>
-          Export CSV
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setDialog({ kind: 'packing' })}>
+            Packing list
+          </Button>
+          <Button variant="default" onClick={() => void runExport()}>
+            Export CSV
+          </Button>
+        </Group>
       </div>
       <StatCards
         stats={[
@@ -186,11 +170,14 @@ export function OrdersTab() {
               order={order}
               onStatus={(status) => setStatus.mutate({ id: order.id, status })}
               onDelete={() => remove.mutate(order.id)}
+              onDetails={() => setDialog({ kind: 'detail', orderId: order.id })}
             />
           ))}
         </Stack>
       )}
       <ListPages noun="orders" state={listState} total={orders.data?.total ?? 0} stale={orders.isPlaceholderData} />
+      {dialog.kind === 'packing' && <PackingListModal onClose={close} />}
+      {dialog.kind === 'detail' && <OrderDetailModal orderId={dialog.orderId} onClose={close} />}
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function ProductFormModal({ opened, product, pending, onClose, onSubmit }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Errors = {};
-    const priceNumber = typeof price === 'number' ? price : Number.parseFloat(price);
+    const priceNumber = typeof price === 'number' ? price : Number.parseFloat(price.replace(',', '.'));
     const quantityNumber = typeof quantity === 'number' ? quantity : Number.parseInt(quantity, 10);
     const variantList = parseVariants(variants);
     if (!title.trim()) next.title = 'Title is required';
@@ -65,7 +65,20 @@ export function ProductFormModal({ opened, product, pending, onClose, onSubmit }
           <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} />
           <Textarea label="Description" rows={3} value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={errors.description} />
           <Group grow>
-            <NumberInput label="Price (€)" min={0} step={0.01} decimalScale={2} value={price} onChange={setPrice} error={errors.price} />
+            {/* German format as the list shows it ("12,50"); a typed dot becomes the comma. */}
+            <NumberInput
+              label="Price (€)"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              fixedDecimalScale
+              decimalSeparator=","
+              allowedDecimalSeparators={['.', ',']}
+              placeholder="12,50"
+              value={price}
+              onChange={setPrice}
+              error={errors.price}
+            />
             <NumberInput label="Available Quantity" min={0} allowDecimal={false} value={quantity} onChange={setQuantity} error={errors.availableQuantity} />
           </Group>
           <TextInput

@@ -106,4 +106,32 @@ describe('ProductsTab', () => {
       expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', message: 'Title is required' })),
     );
   });
+
+  it('shows and takes the price in German format, with a comma', async () => {
+    const request = mockAdminApi({ 'GET /admin/shop/items': { success: true, items: [product] }, 'PUT /admin/shop/items/5': { success: true } });
+    const { user } = render(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Trinkhorn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const price = within(dialog).getByLabelText('Price (€)');
+    expect(price).toHaveValue('19,99');
+    await user.clear(price);
+    await user.type(price, '12,5');
+    await user.tab();
+    expect(price).toHaveValue('12,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Product updated successfully' })));
+    const form = request.mock.calls.find(([config]) => config.method === 'PUT')?.[0].data as FormData;
+    expect(form.get('price')).toBe('1250');
+  }, 15_000);
+
+  it('shows units sold per product beside the stock, and a chart of both', async () => {
+    mockAdminApi({
+      'GET /admin/shop/items': { success: true, items: [product] },
+      'GET /admin/shop/sales': { success: true, products: [{ id: 5, title: 'Trinkhorn', unitsSold: 13, stockLeft: product.availableQuantity, isActive: true }] },
+    });
+    render(<ProductsTab />);
+    const table = await screen.findByRole('region', { name: 'Products list' });
+    expect(await within(table).findByText('13', { selector: 'td' })).toHaveAttribute('data-label', 'Sold');
+    expect(screen.getByText('Units sold and stock left').closest('figure')).toBeInTheDocument();
+  }, 15_000);
 });

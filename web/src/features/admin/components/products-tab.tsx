@@ -2,13 +2,14 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice } from '@/lib/format';
-import { createProduct, deleteProduct, updateProduct, useProducts, type AdminProduct } from '../api/products';
+import { createProduct, deleteProduct, updateProduct, useProducts, useProductSales, type AdminProduct } from '../api/products';
 import { readAdminUser } from '../lib/admin-session';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { ProductFormModal } from './product-form-modal';
+import { ProductSalesChart } from './product-sales-chart';
 import { RowActions } from './row-actions';
 
 type Dialog = { kind: 'none' } | { kind: 'form'; product: AdminProduct | null; key: number } | { kind: 'delete'; product: AdminProduct };
@@ -22,6 +23,8 @@ function ProductImage({ src, title }: { src: string | null; title: string }) {
 export function ProductsTab() {
   const queryClient = useQueryClient();
   const products = useProducts();
+  const sales = useProductSales();
+  const soldOf = (id: number) => sales.data?.find((entry) => entry.id === id)?.unitsSold;
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
@@ -68,10 +71,11 @@ export function ProductsTab() {
         </Text>
         <Button onClick={() => setDialog({ kind: 'form', product: null, key: Date.now() })}>Add Product</Button>
       </div>
+      {sales.data && sales.data.length > 0 && <ProductSalesChart sales={sales.data} />}
       <AdminTable
         label="Products list"
-        columns={['Image', 'Title', 'Price', 'Variants', 'Quantity', 'Status', 'Actions']}
-        minWidth={760}
+        columns={['Image', 'Title', 'Price', 'Variants', 'Quantity', 'Sold', 'Status', 'Actions']}
+        minWidth={820}
         verticalSpacing="xs"
         loading={products.isPending}
         loadingText="Loading products..."
@@ -87,6 +91,7 @@ export function ProductsTab() {
             <Table.Td data-label="Price">{formatPrice(product.price)}</Table.Td>
             <Table.Td data-label="Variants">{product.variants.join(', ')}</Table.Td>
             <Table.Td data-label="Quantity">{product.availableQuantity}</Table.Td>
+            <Table.Td data-label="Sold">{soldOf(product.id) ?? '–'}</Table.Td>
             <Table.Td data-label="Status">
               <Badge color={product.isActive ? 'green' : 'gray'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
             </Table.Td>

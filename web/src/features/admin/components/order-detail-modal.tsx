@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatPrice } from '@/lib/format';
+import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
+import { formatOrderDate as formatDate, orderStatusLabel as statusLabel, StatusBadge } from './order-status';
+import { DashboardDialog } from './dashboard-dialog';
+import { PrintSheet, printClasses } from './print-sheet';
+
+type OrderDetailModalProps = { orderId: number; onClose: () => void };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+function PrintedOrder({ order }: { order: AdminOrderDetail }) {
+  return (
+    <>
+      <h1>Order {order.orderNumber}</h1>
+      <p>
+        {order.firstName} {order.lastName} · ordered {formatDate(order.createdAt)} · {statusLabel(order.status)} (changed {formatDate(order.updatedAt)})
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>Product</th>
+            <th>Variant</th>
+            <th className={printClasses.number}>Quantity</th>
+            <th className={printClasses.number}>Price</th>
+            <th className={printClasses.number}>Sum</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={`${line.id}-${line.variant}-${index}`}>
+              <td>{line.title}</td>
+              <td>{line.variant}</td>
+              <td className={printClasses.number}>{line.quantity}</td>
+              <td className={printClasses.number}>{formatPrice(line.price)}</td>
+              <td className={printClasses.number}>{formatPrice(line.price * line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={4}>Total</td>
+            <td className={printClasses.number}>{formatPrice(order.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </>
+  );
+}
+
+/** One order as the server has it now: customer, status, dates and every line, with a print view. */
+export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
+  const detail = useOrderDetail(orderId);
+  const order = detail.data;
+
+  return (
+    <DashboardDialog onClose={onClose} title={order ? `Order ${order.orderNumber}` : 'Order'}>
+      {detail.isPending ? (
+        <Text>Loading order...</Text>
+      ) : !order ? (
+        <Text c="red.4">The order could not be loaded.</Text>
+      ) : (
+        <Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Fact label="Customer">
+              {order.firstName} {order.lastName}
+            </Fact>
+            <Fact label="Status">
+              <StatusBadge status={order.status} />
+            </Fact>
+            <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
+            <Fact label="Last changed">{formatDate(order.updatedAt)}</Fact>
+          </SimpleGrid>
+          <Table striped aria-label={`Lines of order ${order.orderNumber}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Variant</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Sum</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.lines.map((line, index) => (
+                <Table.Tr key={`${line.id}-${line.variant}-${index}`}>
+                  <Table.Td data-label="Product">{line.title}</Table.Td>
+                  <Table.Td data-label="Variant">{line.variant}</Table.Td>
+                  <Table.Td data-label="Quantity" ta="right">
+                    {line.quantity}
+                  </Table.Td>
+                  <Table.Td data-label="Price" ta="right">
+                    {formatPrice(line.price)}
+                  </Table.Td>
+                  <Table.Td data-label="Sum" ta="right">
+                    {formatPrice(line.price * line.quantity)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between">
+            <Text fw={700}>Total: {formatPrice(order.total)}</Text>
+            <Group gap="xs">
+              <Badge variant="default">{order.lines.reduce((sum, line) => sum + line.quantity, 0)} units</Badge>
+              <Button onClick={() => window.print()}>Print</Button>
+            </Group>
+          </Group>
+          <PrintSheet>
+            <PrintedOrder order={order} />
+          </PrintSheet>
+        </Stack>
+      )}
+    </DashboardDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { exportPackingList, usePackingList, type PackingLine } from '../api/orders';
+import { toastError, toastSuccess } from '../lib/toast';
+import { DashboardDialog } from './dashboard-dialog';
+import { PrintSheet, printClasses } from './print-sheet';
+
+type PackingListModalProps = { onClose: () => void };
+
+const totalUnits = (lines: PackingLine[]) => lines.reduce((sum, line) => sum + line.units, 0);
+
+const printedAt = () =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date());
+
+/** Units per product and variant over the orders that are not cancelled: on screen, on paper, as CSV. */
+export function PackingListModal({ onClose }: PackingListModalProps) {
+  const packing = usePackingList();
+  const lines = packing.data?.lines ?? [];
+  const orders = packing.data?.orders ?? 0;
+  const summary = `${orders} ${orders === 1 ? 'order' : 'orders'} (not cancelled), ${totalUnits(lines)} units`;
+
+  const download = () =>
+    exportPackingList()
+      .then(() => toastSuccess('Packing list exported successfully'))
+      .catch(() => toastError('Failed to export the packing list', 'Export Failed'));
+
+  return (
+    <DashboardDialog onClose={onClose} title="Packing list">
+      {packing.isPending ? (
+        <Text>Loading packing list...</Text>
+      ) : packing.isError ? (
+        <Text c="red.4">The packing list could not be loaded.</Text>
+      ) : (
+        <Stack>
+          <Text size="sm">{summary}</Text>
+          {lines.length === 0 ? (
+            <Text>Nothing to pack yet.</Text>
+          ) : (
+            <Table striped aria-label="Packing list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Variant</Table.Th>
+                  <Table.Th ta="right">Units</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line) => (
+                  <Table.Tr key={`${line.productId}-${line.variant}`}>
+                    <Table.Td data-label="Product">{line.title}</Table.Td>
+                    <Table.Td data-label="Variant">{line.variant}</Table.Td>
+                    <Table.Td data-label="Units" ta="right">
+                      {line.units}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void download()}>
+              Download CSV
+            </Button>
+            <Button onClick={() => window.print()} disabled={lines.length === 0}>
+              Print
+            </Button>
+          </Group>
+          <PrintSheet>
+            <h1>Packing list</h1>
+            <p>
+              {summary} · {printedAt()}
+            </p>
+            <table>
+              <thead>
+                <tr>
+                  <th>Product</th>
+                  <th>Variant</th>
+                  <th className={printClasses.number}>Units</th>
+                  <th>Packed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={`${line.productId}-${line.variant}`}>
+                    <td>{line.title}</td>
+                    <td>{line.variant}</td>
+                    <td className={printClasses.number}>{line.units}</td>
+                    <td>☐</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </PrintSheet>
+        </Stack>
+      )}
+    </DashboardDialog>
+  );
+}
