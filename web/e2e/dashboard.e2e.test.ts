@@ -334,8 +334,7 @@ describe('the organisers dashboard', () => {
     expect(await page.getByTestId('order-card').first().textContent()).toContain(`Test${RUN}`);
     expect(await card.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
     const revenueBefore = await revenueShown(page);
-    await card.getByRole('combobox').click();
-    await page.getByRole('option', { name: 'Storniert' }).click();
+    await card.getByRole('combobox').selectOption({ label: 'Storniert' });
     await toast(page, 'Success', 'Order status updated successfully');
     await card.getByText('Storniert').first().waitFor();
     // The cancelled order no longer counts as revenue.

@@ -60,8 +60,7 @@ describe('OrdersTab', () => {
       'DELETE /admin/shop/orders/1': { success: true },
     });
     const { user } = render(<OrdersTab />);
-    await user.click(await screen.findByRole('combobox', { name: 'Status of order GOS-NEW' }));
-    await user.click(await screen.findByRole('option', { name: 'Storniert' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order GOS-NEW' }), 'Storniert');
     await waitFor(() =>
       expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order status updated successfully' })),
     );
