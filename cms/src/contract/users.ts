@@ -36,6 +36,7 @@ export const CSV_MESSAGES = {
   houseColumnsDisagree: 'The house and houseId cells name different houses',
   repeatedUsername: (line: number) => `The same username is already on line ${line}`,
   idOfOtherUser: (username: string) => `This id belongs to the user "${username}"; rename users in the dashboard, not by import`,
+  unclosedQuote: 'A quoted cell that starts on this line is never closed (a " is missing)',
   unreadableText: 'The row holds characters that could not be read; save the file as "CSV UTF-8"',
   notSaved: 'The user could not be saved',
 } as const;

@@ -227,6 +227,8 @@ describe('users CSV import and export', () => {
         'm\uFFFDller\tsecret-123\t\t\t\t',
         '"two\r\nlines"\tsecret-123\t\t\t\t',
         'olga2\tsecret-123\tNone\t\tja\t',
+        'unclosed\t"secret-123\t\t\t\t',
+        'swallowed\tsecret-123\t\t\t\t',
       ].join('\r\n');
       const { results } = importUsersResponseSchema.parse((await importCsv(csv)).body);
       expect(results.rows.map(({ line, username, outcome, reason }) => [line, username, outcome, reason])).toEqual([
@@ -239,8 +241,9 @@ describe('users CSV import and export', () => {
         [8, 'm\uFFFDller', 'failed', 'The row holds characters that could not be read; save the file as "CSV UTF-8"'],
         [9, 'two\nlines', 'failed', 'Username must not contain control characters'],
         [11, 'olga2', 'created', 'Created'],
+        [12, 'unclosed', 'failed', 'A quoted cell that starts on this line is never closed (a " is missing)'],
       ]);
-      expect(results).toMatchObject({ success: 1, failed: 8 });
+      expect(results).toMatchObject({ success: 1, failed: 9 });
       const after = await listUsers();
       expect(byId(after.filter((user) => user.username !== 'olga2'))).toEqual(byId(before));
       expect(after).toContainEqual({ id: expect.any(Number), username: 'olga2', houseId: null, isAdmin: true });

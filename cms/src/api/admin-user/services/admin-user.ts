@@ -166,8 +166,9 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
       const houses = new HouseLookup(houseRows);
       const firstLines = new Map<string, number>();
 
-      const importRecord = async ({ line, cells }: CsvRecord, username: string): Promise<{ outcome: ImportOutcome; reason: string }> => {
+      const importRecord = async ({ line, cells, unclosed }: CsvRecord, username: string): Promise<{ outcome: ImportOutcome; reason: string }> => {
         const cell = (index: number) => (index < 0 ? undefined : cells[index]);
+        if (unclosed) throw badRequest(CSV_MESSAGES.unclosedQuote);
         if (holdsUnreadableText(cells)) throw badRequest(CSV_MESSAGES.unreadableText);
         const key = username.toLowerCase();
         const firstLine = firstLines.get(key);

@@ -1,6 +1,7 @@
 /** Reading a users CSV as organisers write it: Excel, LibreOffice, Numbers or a text editor. */
 
-export type CsvRecord = { line: number; cells: string[] };
+/** `unclosed`: a quote opened in this record is never closed, so it ran to the end of the text. */
+export type CsvRecord = { line: number; cells: string[]; unclosed?: boolean };
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -34,7 +35,7 @@ export function readCsvRecords(source: string): CsvRecord[] {
   let startLine = 1;
   const endRecord = () => {
     cells.push(cell);
-    if (cells.some((value) => value.trim() !== '')) records.push({ line: startLine, cells });
+    if (cells.some((value) => value.trim() !== '')) records.push(quoted ? { line: startLine, cells, unclosed: true } : { line: startLine, cells });
     cells = [];
     cell = '';
   };

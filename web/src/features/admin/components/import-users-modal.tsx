@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CSV_IMPORT_LIMITS, CSV_MESSAGES, type ImportResults } from '@contract/users';
 import { FILE_MESSAGES, MAX_FILE_BYTES, readCsvFile, saveUsersTemplate } from '../lib/users-csv';
 import { ImportResultsView } from './import-results';
@@ -32,6 +32,7 @@ export function ImportUsersModal({ opened, pending, results, exampleHouse, onClo
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const openFilePicker = useRef<() => void>(null);
 
   const takeFile = async ([file]: File[]) => {
     if (!file) return;
@@ -78,17 +79,25 @@ export function ImportUsersModal({ opened, pending, results, exampleHouse, onClo
               Download template
             </Button>
           </Group>
+          {/* The area takes a dropped file; its button opens the file picker, by mouse or keyboard. */}
           <Dropzone
             onDrop={(files) => void takeFile(files)}
             onReject={(rejections) => setError(rejectionMessage(rejections))}
             accept={CSV_FILE_TYPES}
             maxSize={MAX_FILE_BYTES}
             multiple={false}
-            role="button"
-            aria-label="Choose a CSV file"
+            openRef={openFilePicker}
+            activateOnClick={false}
+            activateOnKeyboard={false}
+            enablePointerEvents
             inputProps={{ 'aria-label': 'CSV file' }}
           >
-            <Text ta="center">{fileName ? `${fileName} is loaded below` : 'Drop a CSV file here or click to choose one'}</Text>
+            <Stack align="center" gap="xs">
+              <Text ta="center">{fileName ? `${fileName} is loaded below` : 'Drop a CSV file here'}</Text>
+              <Button variant="default" size="xs" onClick={() => openFilePicker.current?.()}>
+                Choose a CSV file
+              </Button>
+            </Stack>
           </Dropzone>
           <Textarea
             label="CSV content"
