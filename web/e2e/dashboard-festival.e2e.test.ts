@@ -260,6 +260,21 @@ describe('the dashboard at the festival: packing list, order detail, codes, hous
         await screenshot(page, `festival-${size}-${tab.toLowerCase()}`);
         expect({ tab, size, violations: await axeViolations(page) }).toEqual({ tab, size, violations: [] });
       }
+      // The festival dialogs at this size too.
+      await openTab(page, 'Bestellungen');
+      for (const [opener, title] of [
+        ['Packing list', 'Packing list'],
+        [`Details of order ${orderNumbers[0]}`, `Order ${orderNumbers[0]}`],
+      ]) {
+        await page.getByRole('button', { name: opener }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.getByRole('table').waitFor();
+        await page.waitForTimeout(400);
+        await screenshot(page, `festival-${size}-dialog-${opener.split(' ')[0].toLowerCase()}`, { fullPage: false });
+        expect({ title, size, violations: await axeViolations(page) }).toEqual({ title, size, violations: [] });
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
       await page.setViewportSize(VIEWPORTS.desktop);
     });
   }

@@ -210,6 +210,8 @@ describe('the organisers dashboard', () => {
     await count.fill('3');
     await dialog(page).getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Success', 'Generated 3 access codes');
+    // The new codes are listed at once (dashboard-festival.e2e.test.ts looks at them).
+    await page.getByRole('dialog', { name: `New codes for ${houseName}` }).getByRole('button', { name: 'Close' }).click();
     await screenshot(page, 'admin-houses');
   });
 
@@ -228,6 +230,7 @@ describe('the organisers dashboard', () => {
     await dialog(page).getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Success', 'Generated 1 access code');
     expect(await page.getByText('Generated 1 access codes').count()).toBe(0);
+    await page.getByRole('dialog', { name: `New codes for ${houseName}` }).getByRole('button', { name: 'Close' }).click();
     const rows = page.locator('tbody tr');
     await page.getByText('1–25 of 104 access codes').waitFor();
     expect(await rows.count()).toBe(25);
@@ -295,7 +298,8 @@ describe('the organisers dashboard', () => {
     await form.getByRole('img', { name: 'Preview' }).waitFor();
     await form.getByRole('button', { name: 'Create Product' }).click();
     await toast(page, 'Success', 'Product created successfully');
-    await page.getByText(productTitle, { exact: true }).waitFor();
+    // In the list: the sales chart above it names the product too.
+    await page.getByRole('region', { name: 'Products list' }).getByText(productTitle, { exact: true }).waitFor();
     expect((await publicItems()).find((item) => item.title === productTitle)?.price).toBe(1250);
 
     const shop = await context.newPage();

@@ -2,6 +2,7 @@ import { Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/cor
 import { DashboardDialog } from './dashboard-dialog';
 import { PrintSheet, printClasses } from './print-sheet';
 import classes from './admin-table.module.css';
+import festival from './festival.module.css';
 
 type GeneratedCodesModalProps = { houseName: string; codes: string[]; onClose: () => void };
 
@@ -17,7 +18,7 @@ export function GeneratedCodesModal({ houseName, codes, onClose }: GeneratedCode
         <Text size="sm">
           {codes.length === 1 ? '1 new access code' : `${codes.length} new access codes`} for {houseName}. They are also in the access codes list.
         </Text>
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" component="ul" aria-label="Generated codes" className={classes.codeList}>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" component="ul" aria-label="Generated codes" className={festival.codeList}>
           {codes.map((code) => (
             <Text component="li" key={code} className={classes.code}>
               {code}

@@ -5,7 +5,7 @@ import { Button, ColorInput, Group, Modal, Select, Stack, TextInput } from '@man
 import { useState, type FormEvent } from 'react';
 import { houseInputSchema } from '@contract/houses';
 import { useHouseEmblems, type House, type HouseEmblem, type HouseInput } from '../api/houses';
-import classes from './admin-table.module.css';
+import classes from './festival.module.css';
 
 type HouseFormModalProps = { opened: boolean; house: House | null; pending: boolean; onClose: () => void; onSubmit: (values: HouseInput) => void };
 type Field = 'name' | 'chatUrl' | 'colour' | 'emblem';

@@ -7,6 +7,7 @@ import { generatedCodesMessage } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
+import festival from './festival.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
 import { GeneratedCodesModal } from './generated-codes-modal';
@@ -24,7 +25,7 @@ type Dialog =
 function HouseName({ house }: { house: House }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      {house.emblem ? <img className={classes.emblem} src={house.emblem} alt="" /> : null}
+      {house.emblem ? <img className={festival.emblem} src={house.emblem} alt="" /> : null}
       {house.colour ? <ColorSwatch color={house.colour} size={14} role="img" aria-label={`Colour ${house.colour}`} /> : null}
       <span>{house.name}</span>
     </Group>

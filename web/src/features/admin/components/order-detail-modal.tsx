@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatPrice } from '@/lib/format';
 import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
-import { formatOrderDate as formatDate, orderStatusLabel as statusLabel, StatusBadge } from './order-status';
+import { formatOrderDate, orderStatusLabel, StatusBadge } from './order-status';
 import { DashboardDialog } from './dashboard-dialog';
+import festival from './festival.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
 
 type OrderDetailModalProps = { orderId: number; onClose: () => void };
@@ -24,7 +25,7 @@ function PrintedOrder({ order }: { order: AdminOrderDetail }) {
     <>
       <h1>Order {order.orderNumber}</h1>
       <p>
-        {order.firstName} {order.lastName} · ordered {formatDate(order.createdAt)} · {statusLabel(order.status)} (changed {formatDate(order.updatedAt)})
+        {order.firstName} {order.lastName} · ordered {formatOrderDate(order.createdAt)} · {orderStatusLabel(order.status)} (changed {formatOrderDate(order.updatedAt)})
       </p>
       <table>
         <thead>
@@ -78,10 +79,10 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
             <Fact label="Status">
               <StatusBadge status={order.status} />
             </Fact>
-            <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
-            <Fact label="Last changed">{formatDate(order.updatedAt)}</Fact>
+            <Fact label="Ordered">{formatOrderDate(order.createdAt)}</Fact>
+            <Fact label="Last changed">{formatOrderDate(order.updatedAt)}</Fact>
           </SimpleGrid>
-          <Table striped aria-label={`Lines of order ${order.orderNumber}`}>
+          <Table striped aria-label={`Lines of order ${order.orderNumber}`} className={festival.lines}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
@@ -94,7 +95,9 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
             <Table.Tbody>
               {order.lines.map((line, index) => (
                 <Table.Tr key={`${line.id}-${line.variant}-${index}`}>
-                  <Table.Td data-label="Product">{line.title}</Table.Td>
+                  <Table.Td data-label="Product" data-card="title">
+                    {line.title}
+                  </Table.Td>
                   <Table.Td data-label="Variant">{line.variant}</Table.Td>
                   <Table.Td data-label="Quantity" ta="right">
                     {line.quantity}

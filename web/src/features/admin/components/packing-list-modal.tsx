@@ -2,6 +2,7 @@ import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { exportPackingList, usePackingList, type PackingLine } from '../api/orders';
 import { toastError, toastSuccess } from '../lib/toast';
 import { DashboardDialog } from './dashboard-dialog';
+import festival from './festival.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
 
 type PackingListModalProps = { onClose: () => void };
@@ -35,7 +36,7 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
           {lines.length === 0 ? (
             <Text>Nothing to pack yet.</Text>
           ) : (
-            <Table striped aria-label="Packing list">
+            <Table striped aria-label="Packing list" className={festival.lines}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
@@ -46,7 +47,9 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
               <Table.Tbody>
                 {lines.map((line) => (
                   <Table.Tr key={`${line.productId}-${line.variant}`}>
-                    <Table.Td data-label="Product">{line.title}</Table.Td>
+                    <Table.Td data-label="Product" data-card="title">
+                      {line.title}
+                    </Table.Td>
                     <Table.Td data-label="Variant">{line.variant}</Table.Td>
                     <Table.Td data-label="Units" ta="right">
                       {line.units}

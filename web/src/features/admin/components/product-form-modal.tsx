@@ -11,12 +11,26 @@ export const parseVariants = (text: string) =>
     .map((variant) => variant.trim())
     .filter((variant) => variant !== '');
 
-export const euroToCents = (euro: number) => Math.round(euro * 100);
+/** Cents as the price field shows them, German like the list: 1250 → "12,50". */
+export const formatEuroInput = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/**
+ * The cents of a typed or pasted price, or null: "12,50", "12,5", "12.50" (a pasted English
+ * price), "1.234,56" and "1.234" (German thousands), with or without "€". A dot before exactly
+ * three digits groups thousands; any other dot or comma separates the cents.
+ */
+export function parseEuroInput(text: string): number | null {
+  const plain = text.replace(/[\s\u00a0€]/g, '');
+  const german = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(plain) ? plain.replace(/\./g, '') : plain;
+  const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(german);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
 
 export function ProductFormModal({ opened, product, pending, onClose, onSubmit }: ProductFormModalProps) {
   const [title, setTitle] = useState(product?.title ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
-  const [price, setPrice] = useState<string | number>(product ? product.price / 100 : '');
+  const [price, setPrice] = useState(product ? formatEuroInput(product.price) : '');
   const [quantity, setQuantity] = useState<string | number>(product?.availableQuantity ?? 10);
   const [variants, setVariants] = useState(product ? product.variants.join(', ') : 'S, M, L');
   const [isActive, setIsActive] = useState(product?.isActive ?? true);
@@ -34,12 +48,13 @@ export function ProductFormModal({ opened, product, pending, onClose, onSubmit }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Errors = {};
-    const priceNumber = typeof price === 'number' ? price : Number.parseFloat(price.replace(',', '.'));
+    const priceCents = parseEuroInput(price);
     const quantityNumber = typeof quantity === 'number' ? quantity : Number.parseInt(quantity, 10);
     const variantList = parseVariants(variants);
     if (!title.trim()) next.title = 'Title is required';
     if (!description.trim()) next.description = 'Description is required';
-    if (price === '' || !Number.isFinite(priceNumber) || priceNumber < 0) next.price = 'Price is required';
+    if (price.trim() === '') next.price = 'Price is required';
+    else if (priceCents === null) next.price = 'Please enter a price like 12,50';
     if (quantity === '' || !Number.isInteger(quantityNumber) || quantityNumber < 0) next.availableQuantity = 'Quantity must be 0 or more';
     if (variantList.length === 0) next.variants = 'At least one variant is required';
     if (!product && !image) next.image = 'Image is required';
@@ -50,7 +65,7 @@ export function ProductFormModal({ opened, product, pending, onClose, onSubmit }
     const form = new FormData();
     form.append('title', title.trim());
     form.append('description', description.trim());
-    form.append('price', String(euroToCents(priceNumber)));
+    form.append('price', String(priceCents));
     form.append('variants', JSON.stringify(variantList));
     form.append('availableQuantity', String(quantityNumber));
     form.append('isActive', String(isActive));
@@ -65,18 +80,17 @@ export function ProductFormModal({ opened, product, pending, onClose, onSubmit }
           <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} />
           <Textarea label="Description" rows={3} value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={errors.description} />
           <Group grow>
-            {/* German format as the list shows it ("12,50"); a typed dot becomes the comma. */}
-            <NumberInput
+            {/* German format as the list shows it ("12,50"); a pasted "12.50" is read too. */}
+            <TextInput
               label="Price (€)"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              fixedDecimalScale
-              decimalSeparator=","
-              allowedDecimalSeparators={['.', ',']}
+              inputMode="decimal"
               placeholder="12,50"
               value={price}
-              onChange={setPrice}
+              onChange={(event) => setPrice(event.currentTarget.value)}
+              onBlur={() => {
+                const cents = parseEuroInput(price);
+                if (cents !== null) setPrice(formatEuroInput(cents));
+              }}
               error={errors.price}
             />
             <NumberInput label="Available Quantity" min={0} allowDecimal={false} value={quantity} onChange={setQuantity} error={errors.availableQuantity} />

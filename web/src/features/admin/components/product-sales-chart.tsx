@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import type { ProductSales } from '../api/products';
-import classes from './admin-table.module.css';
+import classes from './festival.module.css';
 
 const BAR_HEIGHT = 36;
 

@@ -3,7 +3,7 @@ import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@/testing/render';
 import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
-import { euroToCents, parseVariants } from './product-form-modal';
+import { formatEuroInput, parseEuroInput, parseVariants } from './product-form-modal';
 import { ProductsTab } from './products-tab';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
@@ -30,9 +30,19 @@ describe('ProductsTab', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('converts euro to cents by rounding and splits variants', () => {
-    expect(euroToCents(19.999)).toBe(2000);
-    expect(euroToCents(0.1 + 0.2)).toBe(30);
+  it('reads a price in German format (or pasted with a dot) as cents, and splits variants', () => {
+    expect(parseEuroInput('12,50')).toBe(1250);
+    expect(parseEuroInput('12,5')).toBe(1250);
+    expect(parseEuroInput(' 12,50 € ')).toBe(1250);
+    expect(parseEuroInput('12.5')).toBe(1250);
+    expect(parseEuroInput('12.34')).toBe(1234);
+    expect(parseEuroInput('12')).toBe(1200);
+    expect(parseEuroInput('0,05')).toBe(5);
+    expect(parseEuroInput('1.234,56')).toBe(123456);
+    expect(parseEuroInput('1.234')).toBe(123400);
+    for (const wrong of ['', 'abc', '-1', '12,345', '1,2,3', '12.', ',5', '1e3']) expect(parseEuroInput(wrong)).toBeNull();
+    expect(formatEuroInput(1250)).toBe('12,50');
+    expect(formatEuroInput(5)).toBe('0,05');
     expect(parseVariants(' S, ,M ,, L ')).toEqual(['S', 'M', 'L']);
   });
 
@@ -118,6 +128,12 @@ describe('ProductsTab', () => {
     await user.type(price, '12,5');
     await user.tab();
     expect(price).toHaveValue('12,50');
+    await user.clear(price);
+    await user.type(price, 'zwölf');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(within(dialog).getByText('Please enter a price like 12,50')).toBeInTheDocument();
+    await user.clear(price);
+    await user.type(price, '12,5');
     await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Product updated successfully' })));
     const form = request.mock.calls.find(([config]) => config.method === 'PUT')?.[0].data as FormData;
