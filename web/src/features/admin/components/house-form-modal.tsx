@@ -87,6 +87,7 @@ export function HouseFormModal({ opened, house, pending, onClose, onSubmit }: Ho
             value={colour}
             onChange={setColour}
             error={errors.colour}
+            eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
