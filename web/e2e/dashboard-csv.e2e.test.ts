@@ -1,20 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, screenshot } from './browser';
 import { axeViolations } from './axe';
+import { dialog, download, signInToDashboard } from './dashboard-page';
 import { adminCall, signInOrganiser, type House, type OrganiserSession } from './organiser';
 
 type User = { id: number; username: string; houseId: number | null; isAdmin: boolean };
 
 const RUN = Date.now().toString(36).slice(-5);
-
-const dialog = (page: Page) => page.getByRole('dialog');
-
-async function download(page: Page, button: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), button()]);
-  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
-}
 
 /** A CSV's rows as a spreadsheet reads them (quotes, CRLF, BOM). */
 function readCsv(text: string): string[][] {
@@ -80,11 +73,7 @@ describe('users CSV: export, edit in a spreadsheet, import again', () => {
       await adminCall(session, 'POST', '/admin/users', { username, password: 'geheim-123', houseId, isAdmin: false });
     }
 
-    await openPage(page, `${siteUrl()}/admin/login`);
-    await page.getByLabel('Benutzername').fill('orga');
-    await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await signInToDashboard(page);
   });
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, screenshot, siteUrl, waitForImages } from './browser';
 import { axeViolations } from './axe';
+import { openTab, signInToDashboard } from './dashboard-page';
 import { adminCall, setShopEnabled, signInOrganiser, type House, type OrganiserSession } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; variants: string[]; availableQuantity: number };
@@ -40,16 +41,6 @@ const tableRows = (page: Page, name: string) =>
     .getByRole('table', { name })
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').replace(/\s/g, ' ').trim())));
-
-async function signIn(page: Page) {
-  await openPage(page, `${siteUrl()}/admin/login`);
-  await page.getByLabel('Benutzername').fill('orga');
-  await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
-}
-
-const openTab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
 
 /** A picture of what the printer gets, then back to the screen. */
 async function printPicture(page: Page, name: string) {
@@ -121,7 +112,7 @@ describe('the dashboard at the festival: packing list, order detail, codes, hous
     add(shirt, shirt.variants[0], 3);
     add(horn, horn.variants.at(-1)!, 1);
 
-    await signIn(page);
+    await signInToDashboard(page);
     await openTab(page, 'Bestellungen');
     await page.getByText('Order Management').waitFor();
     await page.getByRole('button', { name: 'Packing list' }).click();

@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, screenshot } from './browser';
 import { axeViolations } from './axe';
+import { signInToDashboard } from './dashboard-page';
 import { createAccessCode, signInOrganiser } from './organiser';
 
 const PHONE = VIEWPORTS.mobile;
@@ -44,11 +45,7 @@ describe('the organisers dashboard on a phone (390×844)', () => {
     await createAccessCode(await signInOrganiser());
     browser = await launchBrowser();
     page = watch(await browser.newPage({ viewport: PHONE }));
-    await openPage(page, `${siteUrl()}/admin/login`);
-    await page.getByLabel('Benutzername').fill('orga');
-    await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await signInToDashboard(page);
   });
 
   afterAll(async () => {

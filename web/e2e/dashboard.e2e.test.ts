@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS } from '../../scripts/lib.mjs';
 import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, reloadPage, screenshot, siteUrl } from './browser';
 import { axeViolations } from './axe';
+import { dialog, download, openTab, signInToDashboard } from './dashboard-page';
 import { adminCall, setShopEnabled, signInOrganiser, type OrganiserSession } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; availableQuantity: number };
@@ -29,24 +29,6 @@ async function toast(page: Page, title: string, message: string | RegExp) {
   expect(texts[0]).toContain(title);
   if (typeof message === 'string') expect(texts[0]).toContain(message);
   else expect(texts[0]).toMatch(message);
-}
-
-async function signIn(page: Page) {
-  await openPage(page, `${siteUrl()}/admin/login`);
-  await page.getByLabel('Benutzername').fill('orga');
-  await page.getByLabel('Passwort', { exact: true }).fill('festival-demo');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
-}
-
-const openTab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
-
-const dialog = (page: Page) => page.getByRole('dialog');
-
-async function download(page: Page, button: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), button()]);
-  const filePath = await file.path();
-  return { name: file.suggestedFilename(), text: await readFile(filePath, 'utf8') };
 }
 
 /** The Total Revenue card's amount, in cents. */
@@ -130,7 +112,7 @@ describe('the organisers dashboard', () => {
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL('**/admin/login');
     expect(await page.evaluate(() => localStorage.getItem('adminUser'))).toBeNull();
-    await signIn(page);
+    await signInToDashboard(page);
   });
 
   it('comes up on every visit and every reload, never stuck on the loading screen', async () => {

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/ensure-env.mjs';
 import { VIEWPORTS, isDrawn, keepEvidenceOfFailures, launchBrowser, openPage, screenshot, siteUrl } from './browser';
+import { signInToDashboard } from './dashboard-page';
 
 // Issue 16: a panel editor uploaded a page and a script through the media library; the site
 // served them from its own origin, and the page, opened by a signed-in organiser, read the
@@ -43,14 +44,6 @@ async function signInToPanel(page: Page) {
   await page.fill('input[name="password"]', DEMO_ACCOUNTS.CMS_ADMIN_PASSWORD);
   await page.click('button[type="submit"]');
   await page.waitForURL(/\/cms\/admin\/?$/);
-}
-
-async function signInToDashboard(page: Page) {
-  await openPage(page, `${siteUrl()}/admin/login`);
-  await page.getByLabel('Benutzername').fill(DEMO_ACCOUNTS.ORGANISER_USERNAME);
-  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_ACCOUNTS.ORGANISER_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
 }
 
 describe('uploads never run as the site', () => {
