@@ -221,9 +221,9 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * Units per product and variant over every order that is not cancelled. Only the items column
    * of those orders is read, and summed here: the lines are JSON, which SQLite and PostgreSQL
-   * take apart differently. A product renamed since shows under its current title.
+   * take apart differently.
    */
-  async function packingList(): Promise<{ orders: number; lines: PackingLine[] }> {
+  async function unitsOrdered(): Promise<{ orders: number; units: PackingLine[] }> {
     const rows = (await strapi.db
       .connection(strapi.db.metadata.get(UID).tableName)
       .select('items')
@@ -237,10 +237,16 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         else units.set(key, { productId: item.id, title: item.title, variant: item.variant, units: item.quantity });
       }
     }
-    const catalogue = await products().findForOrder([...new Set([...units.values()].map((line) => line.productId))]);
-    const lines = [...units.values()].map((line) => ({ ...line, title: catalogue.get(line.productId)?.title ?? line.title }));
+    return { orders: rows.length, units: [...units.values()] };
+  }
+
+  /** The units ordered, in packing order; a product renamed since shows under its current title. */
+  async function packingList(): Promise<{ orders: number; lines: PackingLine[] }> {
+    const { orders, units } = await unitsOrdered();
+    const catalogue = await products().findForOrder([...new Set(units.map((line) => line.productId))]);
+    const lines = units.map((line) => ({ ...line, title: catalogue.get(line.productId)?.title ?? line.title }));
     lines.sort(byTitleAndVariant((productId) => catalogue.get(productId)?.variants ?? []));
-    return { orders: rows.length, lines };
+    return { orders, lines };
   }
 
   return {
@@ -257,9 +263,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Every product of the catalogue with the units its orders that are not cancelled hold, and its stock. */
     async productSales(): Promise<ProductSales[]> {
-      const [{ lines }, catalogue] = await Promise.all([packingList(), products().listAdmin()]);
+      // The catalogue is read once, for titles and stock alike; the packing order is not needed here.
+      const [{ units }, catalogue] = await Promise.all([unitsOrdered(), products().listAdmin()]);
       const sold = new Map<number, number>();
-      for (const line of lines) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.units);
+      for (const line of units) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.units);
       return catalogue.map((product) => ({
         id: product.id,
         title: product.title,
