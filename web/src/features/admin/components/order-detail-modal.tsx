@@ -4,7 +4,7 @@ import { formatPrice } from '@/lib/format';
 import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
 import { formatOrderDate, orderStatusLabel, StatusBadge } from './order-status';
 import { DashboardDialog } from './dashboard-dialog';
-import festival from './festival.module.css';
+import tableClasses from './admin-table.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
 
 type OrderDetailModalProps = { orderId: number; onClose: () => void };
@@ -82,7 +82,7 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
             <Fact label="Ordered">{formatOrderDate(order.createdAt)}</Fact>
             <Fact label="Last changed">{formatOrderDate(order.updatedAt)}</Fact>
           </SimpleGrid>
-          <Table striped aria-label={`Lines of order ${order.orderNumber}`} className={festival.lines}>
+          <Table striped aria-label={`Lines of order ${order.orderNumber}`} className={tableClasses.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Product</Table.Th>

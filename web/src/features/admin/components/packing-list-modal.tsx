@@ -2,7 +2,7 @@ import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { exportPackingList, usePackingList, type PackingLine } from '../api/orders';
 import { toastError, toastSuccess } from '../lib/toast';
 import { DashboardDialog } from './dashboard-dialog';
-import festival from './festival.module.css';
+import tableClasses from './admin-table.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
 
 type PackingListModalProps = { onClose: () => void };
@@ -36,7 +36,7 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
           {lines.length === 0 ? (
             <Text>Nothing to pack yet.</Text>
           ) : (
-            <Table striped aria-label="Packing list" className={festival.lines}>
+            <Table striped aria-label="Packing list" className={tableClasses.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
