@@ -1,5 +1,4 @@
-import { Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DashboardDialog } from './dashboard-dialog';
+import { Button, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PrintSheet, printClasses } from './print-sheet';
 import classes from './admin-table.module.css';
 import festival from './festival.module.css';
@@ -13,7 +12,7 @@ const ACCESS_PATH = '/enthuelle-dein-wappen';
 export function GeneratedCodesModal({ houseName, codes, onClose }: GeneratedCodesModalProps) {
   const accessUrl = `${window.location.origin}${ACCESS_PATH}`;
   return (
-    <DashboardDialog onClose={onClose} title={`New codes for ${houseName}`}>
+    <Modal opened onClose={onClose} centered size="lg" title={`New codes for ${houseName}`}>
       <Stack>
         <Text size="sm">
           {codes.length === 1 ? '1 new access code' : `${codes.length} new access codes`} for {houseName}. They are also in the access codes list.
@@ -47,6 +46,6 @@ export function GeneratedCodesModal({ houseName, codes, onClose }: GeneratedCode
           ))}
         </div>
       </PrintSheet>
-    </DashboardDialog>
+    </Modal>
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatPrice } from '@/lib/format';
 import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
 import { formatOrderDate, orderStatusLabel, StatusBadge } from './order-status';
-import { DashboardDialog } from './dashboard-dialog';
 import tableClasses from './admin-table.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
 
@@ -65,7 +64,7 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
   const order = detail.data;
 
   return (
-    <DashboardDialog onClose={onClose} title={order ? `Order ${order.orderNumber}` : 'Order'}>
+    <Modal opened onClose={onClose} centered size="lg" title={order ? `Order ${order.orderNumber}` : 'Order'}>
       {detail.isPending ? (
         <Text>Loading order...</Text>
       ) : !order ? (
@@ -124,6 +123,6 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
           </PrintSheet>
         </Stack>
       )}
-    </DashboardDialog>
+    </Modal>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { exportPackingList, usePackingList, type PackingLine } from '../api/orders';
 import { toastError, toastSuccess } from '../lib/toast';
-import { DashboardDialog } from './dashboard-dialog';
 import tableClasses from './admin-table.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
 
@@ -25,7 +24,7 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
       .catch(() => toastError('Failed to export the packing list', 'Export Failed'));
 
   return (
-    <DashboardDialog onClose={onClose} title="Packing list">
+    <Modal opened onClose={onClose} centered size="lg" title="Packing list">
       {packing.isPending ? (
         <Text>Loading packing list...</Text>
       ) : packing.isError ? (
@@ -95,6 +94,6 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
           </PrintSheet>
         </Stack>
       )}
-    </DashboardDialog>
+    </Modal>
   );
 }
