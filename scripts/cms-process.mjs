@@ -1,4 +1,4 @@
-// Starts the built cms (`strapi start`) as a process of its own: for the browser tests, the
+// Starts the built cms (cms/scripts/serve.cjs, as `npm start` in cms/) as a process of its own: for the browser tests, the
 // benchmark, Lighthouse and the cms tests that need a second instance or a real crash.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -53,11 +53,7 @@ export async function startBuiltCms({ env = {}, port, logFile, timeoutMs = 120_0
   const listenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
   const startedAt = performance.now();
-  const [command, args] =
-    nodeArgs.length > 0
-      ? [process.execPath, [...nodeArgs, 'node_modules/@strapi/strapi/bin/strapi.js', 'start']]
-      : ['node_modules/.bin/strapi', ['start']];
-  const child = spawnLogged(command, args, {
+  const child = spawnLogged(process.execPath, [...nodeArgs, 'scripts/serve.cjs'], {
     cwd: CMS,
     logFile,
     env: {

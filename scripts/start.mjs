@@ -21,8 +21,8 @@ await buildWeb();
 // lines in the log; the site stops only when one keeps dying (scripts/supervise.mjs).
 const cmsEnv = { ...CMS_BEHIND_SITE_SERVER, PUBLIC_URL, PORT: String(CMS_PORT), STRAPI_TELEMETRY_DISABLED: 'true' };
 const servers = [
-  // The cms's own binary rather than `npx strapi`: a signal then reaches Strapi, not npx.
-  supervise('cms', path.join(CMS, 'node_modules', '.bin', 'strapi'), ['start'], { cwd: CMS, env: cmsEnv }),
+  // Node itself rather than `npm start`: a signal then reaches Strapi, not npm.
+  supervise('cms', process.execPath, ['scripts/serve.cjs'], { cwd: CMS, env: cmsEnv }),
   supervise('web', process.execPath, ['server/site-server.mjs'], {
     cwd: WEB,
     env: { PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },

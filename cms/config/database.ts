@@ -30,15 +30,17 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
       },
       useNullAsDefault: true,
       pool: {
-        // Write-ahead logging: a commit appends to the log and syncs it once, instead of writing a
-        // rollback journal and the database with three syncs; readers no longer wait for a writer.
-        // synchronous=FULL keeps every acknowledged commit on disk, also through a power cut
-        // (tests/cluster/crash-safety.test.ts kills the cms mid-burst).
+        // Write-ahead logging: a commit appends to the log instead of writing a rollback journal
+        // and the database; readers no longer wait for a writer. synchronous=NORMAL syncs the log
+        // at checkpoints rather than at every commit: an acknowledged commit survives the cms
+        // being killed (tests/cluster/crash-safety.test.ts kills it mid-burst), and a power cut
+        // may take the last commits back; PostgreSQL, the production database, syncs every commit
+        // (docs/decisions/016).
         afterCreate(connection: unknown, done: (error?: Error, connection?: unknown) => void) {
           try {
             const sqlite = connection as { pragma(sql: string): unknown };
             sqlite.pragma('journal_mode = WAL');
-            sqlite.pragma('synchronous = FULL');
+            sqlite.pragma('synchronous = NORMAL');
             done(undefined, connection);
           } catch (error) {
             done(error as Error, connection);

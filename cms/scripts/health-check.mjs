@@ -9,13 +9,13 @@ const KILL_AFTER = 3;
 
 const failuresSoFar = () => Number(readFileSync(COUNTER, 'utf8').trim()) || 0;
 
-/** The process ids whose command line runs `strapi start` (the container runs with an init process in front). */
+/** The process ids whose command line runs the cms (scripts/serve.cjs; the container runs with an init process in front). */
 const strapiProcesses = () =>
   readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
     .filter((name) => {
       try {
-        return /strapi\0start/.test(readFileSync(`/proc/${name}/cmdline`, 'utf8'));
+        return /\0scripts\/serve\.cjs(\0|$)/.test(readFileSync(`/proc/${name}/cmdline`, 'utf8'));
       } catch {
         return false;
       }

@@ -5,7 +5,7 @@ export const TARGETS = {
   readShareOfBaseline: 0.25,
   readTimesPeer: 5,
   readP99Ms: 25,
-  pageShareOfShell: 0.5,
+  pageShareOfStaticFile: 0.5,
   pageP99Ms: 100,
   ordersPerSecond: { sqlite: 500, postgres: 1000 },
   orderP99Ms: 100,
@@ -33,7 +33,7 @@ export function judge(figures) {
     check(`${read.name}: non-2xx`, String(read.cms.non2xx + read.cms.socketErrors), '0', read.cms.non2xx + read.cms.socketErrors === 0);
   }
   for (const page of figures.pages.rendered) {
-    check(`${page.name}: share of the shell`, pct(page.ofShell), `≥ ${pct(TARGETS.pageShareOfShell)}`, page.ofShell >= TARGETS.pageShareOfShell);
+    check(`${page.name}: share of a static file of its size`, pct(page.ofFile), `≥ ${pct(TARGETS.pageShareOfStaticFile)}`, page.ofFile >= TARGETS.pageShareOfStaticFile);
     check(`${page.name}: p99`, ms(page.site.p99Ms), `≤ ${TARGETS.pageP99Ms} ms`, page.site.p99Ms <= TARGETS.pageP99Ms);
     check(`${page.name}: non-2xx`, String(page.site.non2xx + page.site.socketErrors), '0', page.site.non2xx + page.site.socketErrors === 0);
   }
@@ -92,11 +92,11 @@ export function printReport(figures) {
   );
   const { pages } = figures;
   console.log(
-    `\nPublic pages rendered with the cms's content by the site server, ${figures.connections.reads} connections, accepting br and gzip; the ceiling: the dashboard's shell (GET ${pages.shell.path}, 200, ${kB(pages.shell.bytes)} sent, from memory), loaded right before each page`,
+    `\nPublic pages rendered with the cms's content by the site server, ${figures.connections.reads} connections, accepting br and gzip; the ceiling: a built asset about as large as the page as sent, a static file the same server sends (its .br), loaded right before each page`,
   );
   console.log(
     table(
-      ['page', 'sent', 'req/s', 'p50', 'p99', 'non-2xx', 'shell req/s', 'shell p99', 'of shell'],
+      ['page', 'sent', 'req/s', 'p50', 'p99', 'non-2xx', 'file sent', 'file req/s', 'file p99', 'of file'],
       pages.rendered.map((p) => [
         p.name,
         kB(p.bytes),
@@ -104,9 +104,10 @@ export function printReport(figures) {
         ms(p.site.p50Ms),
         ms(p.site.p99Ms),
         p.site.non2xx + p.site.socketErrors,
-        rps(p.shell.requestsPerSecond),
-        ms(p.shell.p99Ms),
-        pct(p.ofShell),
+        kB(p.file.bytes),
+        rps(p.file.requestsPerSecond),
+        ms(p.file.p99Ms),
+        pct(p.ofFile),
       ]),
     ),
   );

@@ -1,12 +1,12 @@
 // npm run bench [-- --postgres] [--profile] [--seconds 10] [--warmup 3]: the built cms under
 // load on a freshly seeded database, next to a bare node:http server answering the same bytes
 // and to Strapi's stock REST reading the same products; then the public pages rendered by the
-// site's server (web/server/site-server.mjs) next to the dashboard's shell, a 200 file the same
-// server sends from memory. Prints the figures against the targets
+// site's server (web/server/site-server.mjs) next to a built asset about as large on the wire,
+// a static file the same server sends as the build compressed it. Prints the figures against the targets
 // (report.mjs) and writes them to artifacts/bench/<date>-<db>.json. --profile runs the loaded
 // cms under `node --cpu-prof` and prints the functions with the most self time.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,8 +37,20 @@ const OUT = path.join(ROOT, 'artifacts', 'bench');
 const READ_CONNECTIONS = 50;
 const ORDER_CONNECTIONS = 20;
 const VERIFY_CONNECTIONS = 10;
-/** The rendered pages' baseline: the dashboard's shell, which the site server sends from memory. */
-const SHELL_PATH = '/admin';
+const ASSETS = path.join(WEB, 'dist', 'assets');
+
+/**
+ * The rendered page's baseline: the built asset whose brotli copy is nearest in size to the page
+ * as sent, a static file of the same size that the same server sends (sirv, the build's .br).
+ */
+function sameSizeAsset(pageBytes) {
+  const [nearest] = readdirSync(ASSETS)
+    .filter((name) => name.endsWith('.br'))
+    .map((name) => ({ path: `/assets/${name.slice(0, -'.br'.length)}`, bytes: statSync(path.join(ASSETS, name)).size }))
+    .sort((a, b) => Math.abs(a.bytes - pageBytes) - Math.abs(b.bytes - pageBytes));
+  if (!nearest) throw new Error(`no compressed asset in ${ASSETS}: build the web app first`);
+  return nearest;
+}
 
 /** A baseline's result, or the run fails when any of its answers was not a 2xx (it would compare with an error). */
 function assertBaseline(name, result) {
@@ -52,7 +64,7 @@ async function sizeOf(url, headers) {
   const response = await fetch(url, { headers });
   const body = Buffer.from(await response.arrayBuffer());
   // fetch decodes what it gets: the length on the wire is the header's.
-  return { status: response.status, bytes: Number(response.headers.get('content-length') ?? body.length) };
+  return { status: response.status, coding: response.headers.get('content-encoding'), bytes: Number(response.headers.get('content-length') ?? body.length) };
 }
 
 checkNode();
@@ -166,19 +178,28 @@ try {
   await waitFor(`${siteUrl}/_health`, 30_000);
   // As a browser asks: the pages and their baseline go out compressed.
   const browserHeaders = { 'accept-encoding': 'br, gzip' };
-  // The ceiling: a 200 file the same server sends from memory, compressed once (the dashboard's
-  // shell, index.html as built). A baseline that is anything but 200 compares a page with an
-  // error and fails the run.
-  const shellAnswer = await sizeOf(`${siteUrl}${SHELL_PATH}`, browserHeaders);
-  if (shellAnswer.status !== 200) throw new Error(`the baseline ${SHELL_PATH} answered ${shellAnswer.status}, not 200: no page can be compared with it`);
-  // Measured right before each page: on a shared machine the load of the minute moves both alike.
+  // The ceiling of each page: a static file of the same size, sent by the same server, measured
+  // right before the page (on a shared machine the load of the minute moves both alike). A
+  // baseline that is anything but a 200 in brotli compares a page with something else and fails the run.
   const pageResults = [];
   for (const page of ['/', '/shop', `/shop/item/${product.id}`]) {
-    log(`Loading the baseline (the dashboard's shell, ${SHELL_PATH}), then the rendered page ${page}…`);
-    const shell = assertBaseline(SHELL_PATH, await load(`${siteUrl}${SHELL_PATH}`, READ_CONNECTIONS, { headers: browserHeaders }));
     const { bytes } = await sizeOf(`${siteUrl}${page}`, browserHeaders);
+    const asset = sameSizeAsset(bytes);
+    const assetAnswer = await sizeOf(`${siteUrl}${asset.path}`, browserHeaders);
+    if (assetAnswer.status !== 200 || assetAnswer.coding !== 'br') {
+      throw new Error(`the baseline ${asset.path} answered ${assetAnswer.status} (${assetAnswer.coding ?? 'uncompressed'}), not 200 in br: no page can be compared with it`);
+    }
+    log(`Loading the baseline (${asset.path}, ${assetAnswer.bytes} bytes), then the rendered page ${page} (${bytes} bytes)…`);
+    const file = assertBaseline(asset.path, await load(`${siteUrl}${asset.path}`, READ_CONNECTIONS, { headers: browserHeaders }));
     const served = await load(`${siteUrl}${page}`, READ_CONNECTIONS, { headers: browserHeaders });
-    pageResults.push({ name: `GET ${page}`, path: page, bytes, site: served, shell, ofShell: served.requestsPerSecond / shell.requestsPerSecond });
+    pageResults.push({
+      name: `GET ${page}`,
+      path: page,
+      bytes,
+      site: served,
+      file: { path: asset.path, bytes: assetAnswer.bytes, ...file },
+      ofFile: served.requestsPerSecond / file.requestsPerSecond,
+    });
   }
   const siteRssBytes = residentBytes(site.pid);
 
@@ -245,7 +266,7 @@ try {
       ofBaseline: served.requestsPerSecond / bare.requestsPerSecond,
       overPeer: served.requestsPerSecond / peerResult.requestsPerSecond,
     })),
-    pages: { shell: { path: SHELL_PATH, bytes: shellAnswer.bytes }, rendered: pageResults, siteRssBytes },
+    pages: { rendered: pageResults, siteRssBytes },
     orders,
     verifyCode: verify,
   };

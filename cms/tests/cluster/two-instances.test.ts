@@ -8,7 +8,7 @@ import { startTestProcess, startTestServer, type TestServer } from '../helpers/s
 import { reportFigures } from '../helpers/figures';
 
 // Two cms instances on one PostgreSQL database, as in a deployment with more than one cms
-// container: A runs in this process (so the test can read its database), B is `strapi start` in
+// container: A runs in this process (so the test can read its database), B is scripts/serve.cjs in
 // a process of its own with A's secrets. Only run on PostgreSQL (see vitest.config.ts).
 
 type Product = { id: number; documentId: string; title: string; availableQuantity: number };

@@ -99,7 +99,7 @@ export async function restartTestServer(previous: TestServer): Promise<TestServe
 export type TestProcess = CmsProcess & { baseUrl: string; database: TestDatabase; workDir: string; env: Record<string, string> };
 
 /**
- * Starts the compiled cms as a process of its own (`strapi start`, production mode) on a
+ * Starts the compiled cms as a process of its own (scripts/serve.cjs, production mode) on a
  * database and folder that already exist: a second instance beside an in-process one, or an
  * instance to kill with SIGKILL. Without env it gets the test settings and fresh secrets;
  * pass another instance's env to share its secrets. Its output is appended to cms.log in workDir.

@@ -34,6 +34,7 @@ type CodeRow = {
 
 type VerifiedRow = {
   id: number;
+  isUsed: boolean | null;
   house?: { name: string; chatUrl: string; colour?: string | null; emblem?: { url: string } | null } | null;
 };
 
@@ -169,13 +170,14 @@ const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const row = (await codes().findOne({
         where: { code: parsed.data.code },
-        select: ['id'],
+        select: ['id', 'isUsed'],
         populate: { house: { select: ['name', 'chatUrl', 'colour'], populate: { emblem: { select: ['url'] } } } },
       })) as VerifiedRow | null;
       if (!row?.house) return null;
 
-      // One conditional UPDATE: two first uses at the same moment still set usedAt only once.
-      await codes().updateMany({ where: { id: row.id, isUsed: false }, data: { isUsed: true, usedAt: new Date() } });
+      // One conditional UPDATE: two first uses at the same moment still set usedAt only once. A
+      // code used before (most checks: holders come back to the page) writes nothing.
+      if (!row.isUsed) await codes().updateMany({ where: { id: row.id, isUsed: false }, data: { isUsed: true, usedAt: new Date() } });
       const { name, chatUrl, colour, emblem } = row.house;
       return { name, chatUrl, emblem: emblem?.url ?? null, colour: colour ?? null };
     },
