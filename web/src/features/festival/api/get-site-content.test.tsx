@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
-import { act, render, screen, waitFor } from '@/testing/render';
+import { render, screen, waitFor } from '@/testing/render';
 import { siteContentFixture } from '../testing/site-content-fixture';
 import { useFestival } from './get-site-content';
 
@@ -17,10 +17,12 @@ const insidePreviewFrame = () => {
   return parent;
 };
 
-const post = (data: unknown, { origin = window.location.origin, source }: { origin?: string; source: MessageEventSource | null }) =>
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
-  });
+// Not inside act(): the message itself changes no state (the refetch it starts does, later,
+// while waitFor watches), and an act() scope still open when the refetch's update lands in
+// waitFor made React report an environment without act support on a busy machine.
+const post = (data: unknown, { origin = window.location.origin, source }: { origin?: string; source: MessageEventSource | null }) => {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,12 +35,12 @@ describe('the site content inside the panel\'s preview', () => {
     render(<><Motto /><Motto /></>);
     expect(await screen.findAllByText('Altes Motto')).toHaveLength(2);
 
-    await post({ type: 'strapiUpdate' }, { source: null });
-    await post({ type: 'strapiUpdate' }, { origin: 'https://evil.example', source: parent as unknown as MessageEventSource });
-    await post({ type: 'something-else' }, { source: parent as unknown as MessageEventSource });
+    post({ type: 'strapiUpdate' }, { source: null });
+    post({ type: 'strapiUpdate' }, { origin: 'https://evil.example', source: parent as unknown as MessageEventSource });
+    post({ type: 'something-else' }, { source: parent as unknown as MessageEventSource });
     expect(get).toHaveBeenCalledTimes(1);
 
-    await post({ type: 'strapiUpdate' }, { source: parent as unknown as MessageEventSource });
+    post({ type: 'strapiUpdate' }, { source: parent as unknown as MessageEventSource });
     await waitFor(() => expect(screen.getAllByText('Neues Motto')).toHaveLength(2));
     expect(get).toHaveBeenCalledTimes(2);
   });
@@ -47,7 +49,7 @@ describe('the site content inside the panel\'s preview', () => {
     const get = vi.spyOn(api, 'get').mockResolvedValue(answerWith('Motto'));
     render(<Motto />);
     await screen.findByText('Motto');
-    await post({ type: 'strapiUpdate' }, { source: window });
+    post({ type: 'strapiUpdate' }, { source: window });
     expect(get).toHaveBeenCalledTimes(1);
   });
 });
