@@ -5,6 +5,7 @@ import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
 import { ensureOrderNumberIndex } from './bootstrap/order-number-index';
+import { ensurePlaceOrderFunction } from './api/order/services/place-order-postgres';
 import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
@@ -47,6 +48,7 @@ export default {
     endSessionsOnAccountChanges(strapi);
     await ensureUniqueNameIndexes(strapi);
     await ensureOrderNumberIndex(strapi);
+    await ensurePlaceOrderFunction(strapi);
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);

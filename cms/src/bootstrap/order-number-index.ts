@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { tableOf } from '../utils/table-columns';
 import { createUniqueIndex, isUniqueRefusal } from './unique-index';
 
 const INDEX = 'gos_orders_order_number_unique';
@@ -10,9 +11,8 @@ const INDEX = 'gos_orders_order_number_unique';
  * an upgrade).
  */
 export async function ensureOrderNumberIndex(strapi: Core.Strapi) {
-  const meta = strapi.db.metadata.get('api::order.order');
-  const column = (meta.attributes.orderNumber as { columnName?: string }).columnName ?? 'orderNumber';
-  await createUniqueIndex(strapi.db.connection, 'CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (??)', [INDEX, meta.tableName, column]);
+  const orders = tableOf(strapi, 'api::order.order');
+  await createUniqueIndex(strapi.db.connection, 'CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (??)', [INDEX, orders.name, orders.column('orderNumber')]);
 }
 
 /** Whether the error is the database refusing an order number that another order already has. */

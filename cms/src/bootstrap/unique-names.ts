@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { tableOf } from '../utils/table-columns';
 import { conflict } from '../http/api-error';
 import { createUniqueIndex, isUniqueRefusal } from './unique-index';
 
@@ -15,9 +16,8 @@ export type UniqueName = keyof typeof UNIQUE_NAMES;
 
 function tableAndColumn(strapi: Core.Strapi, name: UniqueName) {
   const { uid, attribute } = UNIQUE_NAMES[name];
-  const meta = strapi.db.metadata.get(uid);
-  const column = (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
-  return { table: meta.tableName, column };
+  const table = tableOf(strapi, uid);
+  return { table: table.name, column: table.column(attribute) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from './api-error';
 
 // Kept in the database, not in memory, so the limit holds across cms instances on one PostgreSQL.
-const TABLE = 'gos_rate_limits';
+export const RATE_LIMIT_TABLE = 'gos_rate_limits';
 
 export type RateLimitBucket = 'admin-login' | 'admin-login-account' | 'verify-code' | 'order';
 
@@ -11,8 +11,8 @@ type Limits = { maxFailures: number; windowSeconds: number };
 
 export async function ensureRateLimitTable(strapi: Core.Strapi) {
   const knex = strapi.db.connection;
-  if (await knex.schema.hasTable(TABLE)) return;
-  await knex.schema.createTable(TABLE, (table) => {
+  if (await knex.schema.hasTable(RATE_LIMIT_TABLE)) return;
+  await knex.schema.createTable(RATE_LIMIT_TABLE, (table) => {
     table.string('bucket', 200).primary();
     table.bigInteger('window_start').notNullable();
     table.integer('failures').notNullable();
@@ -20,21 +20,22 @@ export async function ensureRateLimitTable(strapi: Core.Strapi) {
 }
 
 /**
- * Adds one to a key's count in its window, atomically, starting a new window when the last one
- * has ended; answers the count with this one and the window's start. The `failures` column counts
- * whatever the bucket counts (failed attempts, placed orders).
+ * The statement that adds one to a key's count in its window, atomically, starting a new window
+ * when the last one has ended, and answers the count with this one and the window's start. The
+ * `failures` column counts whatever the bucket counts (failed attempts, placed orders). key, now
+ * and expired are what stands for the values: `?` for Knex, or a PL/pgSQL variable.
  */
+export const countOneStatement = (key: string, now: string, expired: string) =>
+  `INSERT INTO ${RATE_LIMIT_TABLE} (bucket, window_start, failures) VALUES (${key}, ${now}, 1)
+     ON CONFLICT (bucket) DO UPDATE SET
+       failures = CASE WHEN ${RATE_LIMIT_TABLE}.window_start <= ${expired} THEN 1 ELSE ${RATE_LIMIT_TABLE}.failures + 1 END,
+       window_start = CASE WHEN ${RATE_LIMIT_TABLE}.window_start <= ${expired} THEN excluded.window_start ELSE ${RATE_LIMIT_TABLE}.window_start END
+     RETURNING failures, window_start`;
+
 async function countOne(knex: Core.Strapi['db']['connection'], key: string, windowMs: number): Promise<{ count: number; windowStart: number }> {
   const now = Date.now();
   const expired = now - windowMs;
-  const result = await knex.raw(
-    `INSERT INTO ${TABLE} (bucket, window_start, failures) VALUES (?, ?, 1)
-     ON CONFLICT (bucket) DO UPDATE SET
-       failures = CASE WHEN ${TABLE}.window_start <= ? THEN 1 ELSE ${TABLE}.failures + 1 END,
-       window_start = CASE WHEN ${TABLE}.window_start <= ? THEN excluded.window_start ELSE ${TABLE}.window_start END
-     RETURNING failures, window_start`,
-    [key, now, expired, expired],
-  );
+  const result = await knex.raw(countOneStatement('?', '?', '?'), [key, now, expired, expired]);
   // better-sqlite3 answers the rows, pg a result holding them.
   const [row] = (Array.isArray(result) ? result : result.rows) as { failures: number | string; window_start: number | string }[];
   return { count: Number(row.failures), windowStart: Number(row.window_start) };
@@ -56,13 +57,13 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
   const countFailure = () => countOne(knex, key, windowMs);
 
   async function failuresInWindow(): Promise<number> {
-    const row = await knex(TABLE).where({ bucket: key }).andWhere('window_start', '>', Date.now() - windowMs).first('failures');
+    const row = await knex(RATE_LIMIT_TABLE).where({ bucket: key }).andWhere('window_start', '>', Date.now() - windowMs).first('failures');
     return row ? Number(row.failures) : 0;
   }
 
   /** Takes back a failure counted in advance, unless its window has ended since. */
   async function forgive(windowStart: number) {
-    await knex(TABLE).where({ bucket: key, window_start: windowStart }).andWhere('failures', '>', 0).decrement('failures', 1);
+    await knex(RATE_LIMIT_TABLE).where({ bucket: key, window_start: windowStart }).andWhere('failures', '>', 0).decrement('failures', 1);
   }
 
   return {
@@ -106,6 +107,9 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
 
 export type EventLimit = { max: number; windowSeconds: number };
 
+/** The rate-limit row that counts a client's events of one kind. */
+export const eventKey = (bucket: RateLimitBucket, clientIp: string) => `${bucket}:${clientIp}`;
+
 /**
  * Counts one event that happened (a placed order) for the client and refuses it with a 429 past
  * `max` events in the window. The count is written in the caller's transaction: an event refused
@@ -120,6 +124,6 @@ export async function countEvent(
   { max, windowSeconds }: EventLimit,
   tooManyMessage: string,
 ): Promise<void> {
-  const { count } = await countOne(trx, `${bucket}:${clientIp}`, windowSeconds * 1000);
+  const { count } = await countOne(trx, eventKey(bucket, clientIp), windowSeconds * 1000);
   if (count > max) throw new ApiError(429, tooManyMessage);
 }

@@ -147,9 +147,10 @@ describe('POST /api/shop/orders', () => {
 
   it('rolls the whole order back when a later line runs out', async () => {
     await setStock(hoodie, 1);
-    const shirtStock = await stockOf(shirt.id);
+    const [shirtStock, orders] = [await stockOf(shirt.id), await orderCount()];
     await expectRefused(payload(cart({ id: shirt.id, variant: 'M', quantity: 1 }, { id: hoodie.id, variant: 'M', quantity: 2 })), 409);
     expect([await stockOf(shirt.id), await stockOf(hoodie.id)]).toEqual([shirtStock, 1]);
+    expect(await orderCount(), 'the refused order stored').toBe(orders);
   });
 
   it('sells the last 3 items to exactly 3 of 20 concurrent buyers', async () => {

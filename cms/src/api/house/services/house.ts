@@ -2,6 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { refuseDuplicateName } from '../../../bootstrap/unique-names';
 import { HOUSE_MESSAGES, type House, type HouseCodeCounts, type HouseEmblem, type HouseInput } from '../../../contract/houses';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { tableOf } from '../../../utils/table-columns';
 
 const UID = 'api::house.house';
 const CODE_UID = 'api::access-code.access-code';
@@ -84,13 +85,13 @@ const houseService = ({ strapi }: { strapi: Core.Strapi }) => {
      * over the codes' link to their house, so it costs the same with 60 codes or 10,000.
      */
     async codeCounts(): Promise<HouseCodeCounts[]> {
-      const codes = strapi.db.metadata.get(CODE_UID);
-      const link = (codes.attributes.house as unknown as { joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } }).joinTable;
-      const isUsed = (codes.attributes.isUsed as { columnName?: string }).columnName ?? 'is_used';
+      const codes = tableOf(strapi, CODE_UID);
+      const link = codes.joinTable('house');
+      const isUsed = codes.column('isUsed');
       const knex = strapi.db.connection;
       const [houseRows, counted] = await Promise.all([
         houses().findMany({ select: ['id'], orderBy: { id: 'asc' } }) as Promise<{ id: number }[]>,
-        knex(`${codes.tableName} as code`)
+        knex(`${codes.name} as code`)
           .join(`${link.name} as link`, `link.${link.joinColumn.name}`, 'code.id')
           .groupBy(`link.${link.inverseJoinColumn.name}`)
           .select({ houseId: `link.${link.inverseJoinColumn.name}` })

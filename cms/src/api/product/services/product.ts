@@ -6,6 +6,7 @@ import { IMAGE_SIZE_NAMES, SHOP_MESSAGES, type ImageSizes, type ShopItem } from 
 import { conflict, notFound } from '../../../http/api-error';
 import { removeImageIfUnused, storeImage, type CheckedImage } from '../../../http/image-upload';
 import { invalidatePublicCache } from '../../../http/public-cache';
+import { tableOf } from '../../../utils/table-columns';
 
 const UID = 'api::product.product';
 
@@ -56,7 +57,7 @@ const toShopItem = (product: ProductRecord): ShopItem => ({
 const toAdminProduct = (product: ProductRecord): AdminProduct => ({ ...toShopItem(product), isActive: product.isActive });
 
 /** One entry per product, in id order, so concurrent transactions lock rows in the same order. */
-function mergeByProduct(lines: StockLine[]): StockLine[] {
+export function mergeByProduct(lines: StockLine[]): StockLine[] {
   const merged = new Map<number, { line: StockLine; variants: Set<string> }>();
   for (const line of lines) {
     const seen = merged.get(line.productId);
@@ -86,12 +87,11 @@ const productService = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const stockTable = (trx: Transaction) => {
-    const meta = strapi.db.metadata.get(UID);
-    const column = (attribute: string) => (meta.attributes[attribute] as { columnName?: string }).columnName ?? attribute;
+    const products = tableOf(strapi, UID);
     return {
-      rows: () => strapi.db.getConnection(meta.tableName).transacting(trx),
-      idColumn: column('id'),
-      quantityColumn: column('availableQuantity'),
+      rows: () => strapi.db.getConnection(products.name).transacting(trx),
+      idColumn: products.column('id'),
+      quantityColumn: products.column('availableQuantity'),
     };
   };
 
