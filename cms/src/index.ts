@@ -6,6 +6,7 @@ import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
 import { ensureOrderNumberIndex } from './bootstrap/order-number-index';
 import { ensurePlaceOrderFunction } from './api/order/services/place-order-postgres';
+import { ensureVerifyCodeFunction } from './api/access-code/services/verify-code-postgres';
 import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
@@ -49,6 +50,7 @@ export default {
     await ensureUniqueNameIndexes(strapi);
     await ensureOrderNumberIndex(strapi);
     await ensurePlaceOrderFunction(strapi);
+    await ensureVerifyCodeFunction(strapi);
     await grantPublicRead(strapi);
     await closeRegistration(strapi);
     await seedDemoContent(strapi);

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { tableOf } from '../utils/table-columns';
+import { tableOf } from '../utils/database';
 import { createUniqueIndex, isUniqueRefusal } from './unique-index';
 
 const INDEX = 'gos_orders_order_number_unique';

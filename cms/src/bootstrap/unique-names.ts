@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { tableOf } from '../utils/table-columns';
+import { tableOf } from '../utils/database';
 import { conflict } from '../http/api-error';
 import { createUniqueIndex, isUniqueRefusal } from './unique-index';
 

@@ -32,6 +32,13 @@ export const countOneStatement = (key: string, now: string, expired: string) =>
        window_start = CASE WHEN ${RATE_LIMIT_TABLE}.window_start <= ${expired} THEN excluded.window_start ELSE ${RATE_LIMIT_TABLE}.window_start END
      RETURNING failures, window_start`;
 
+/** Takes back one count of the key's window that started at windowStart (see countOneStatement). */
+export const forgiveStatement = (key: string, windowStart: string) =>
+  `UPDATE ${RATE_LIMIT_TABLE} SET failures = failures - 1 WHERE bucket = ${key} AND window_start = ${windowStart} AND failures > 0`;
+
+/** The row that counts one client's attempts or events of one kind. */
+export const clientKey = (bucket: RateLimitBucket, clientIp: string) => `${bucket}:${clientIp}`;
+
 async function countOne(knex: Core.Strapi['db']['connection'], key: string, windowMs: number): Promise<{ count: number; windowStart: number }> {
   const now = Date.now();
   const expired = now - windowMs;
@@ -49,7 +56,7 @@ async function countOne(knex: Core.Strapi['db']['connection'], key: string, wind
 export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subject: string) {
   const knex = strapi.db.connection;
   // An account's name may be long and hold anything: its digest keeps the key short.
-  const key = `${bucket}:${bucket === 'admin-login-account' ? createHash('sha256').update(subject).digest('hex') : subject}`;
+  const key = clientKey(bucket, bucket === 'admin-login-account' ? createHash('sha256').update(subject).digest('hex') : subject);
   const { maxFailures, windowSeconds } = strapi.config.get('rate-limit') as Limits;
   const windowMs = windowSeconds * 1000;
 
@@ -63,7 +70,7 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
 
   /** Takes back a failure counted in advance, unless its window has ended since. */
   async function forgive(windowStart: number) {
-    await knex(RATE_LIMIT_TABLE).where({ bucket: key, window_start: windowStart }).andWhere('failures', '>', 0).decrement('failures', 1);
+    await knex.raw(forgiveStatement('?', '?'), [key, windowStart]);
   }
 
   return {
@@ -107,8 +114,7 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
 
 export type EventLimit = { max: number; windowSeconds: number };
 
-/** The rate-limit row that counts a client's events of one kind. */
-export const eventKey = (bucket: RateLimitBucket, clientIp: string) => `${bucket}:${clientIp}`;
+
 
 /**
  * Counts one event that happened (a placed order) for the client and refuses it with a 429 past
@@ -124,6 +130,6 @@ export async function countEvent(
   { max, windowSeconds }: EventLimit,
   tooManyMessage: string,
 ): Promise<void> {
-  const { count } = await countOne(trx, eventKey(bucket, clientIp), windowSeconds * 1000);
+  const { count } = await countOne(trx, clientKey(bucket, clientIp), windowSeconds * 1000);
   if (count > max) throw new ApiError(429, tooManyMessage);
 }

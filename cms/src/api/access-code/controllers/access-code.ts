@@ -5,7 +5,6 @@ import { idParamSchema } from '../../../contract/common';
 import { HOUSE_MESSAGES } from '../../../contract/houses';
 import { badRequest } from '../../../http/api-error';
 import { sendCsv } from '../../../http/csv';
-import { rateLimiter } from '../../../http/rate-limit';
 import { parseInput, requestBody } from '../../../http/validate';
 import type { AccessCodeService } from '../services/access-code';
 
@@ -14,8 +13,7 @@ export default factories.createCoreController('api::access-code.access-code', ({
 
   return {
     async verify(ctx: Context) {
-      const limiter = rateLimiter(strapi, 'verify-code', ctx.request.ip);
-      const house = await limiter.attempt(ACCESS_CODE_MESSAGES.tooManyAttempts, () => service().verify(requestBody(ctx)));
+      const house = await service().verifyUnderLimit(requestBody(ctx), ctx.request.ip);
       if (!house) throw badRequest(ACCESS_CODE_MESSAGES.invalid);
       ctx.body = { success: true, house };
     },

@@ -17,11 +17,13 @@ import { HOUSE_MESSAGES } from '../../../contract/houses';
 import { badRequest, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
 import { germanDateTime } from '../../../http/german-format';
-import { tableOf } from '../../../utils/table-columns';
+import { rateLimiter } from '../../../http/rate-limit';
+import { onPostgres } from '../../../utils/database';
+import { codeWithHouse, type CodeWithHouse } from './code-with-house';
+import { verifyOnPostgres } from './verify-code-postgres';
 
 const UID = 'api::access-code.access-code';
 const HOUSE_UID = 'api::house.house';
-const FILE_UID = 'plugin::upload.file';
 
 // A collision among 31^10 codes is already unlikely; ten rounds in a row means something is broken.
 const MAX_GENERATION_ROUNDS = 10;
@@ -34,7 +36,6 @@ type CodeRow = {
   house?: { id: number; name: string } | null;
 };
 
-type VerifiedRow = { id: number; isUsed: boolean | number | null; name: string; chatUrl: string; colour: string | null; emblem: string | null };
 
 const randomCode = () =>
   Array.from({ length: ACCESS_CODE_LENGTH }, () => ACCESS_CODE_ALPHABET[randomInt(ACCESS_CODE_ALPHABET.length)]).join('');
@@ -67,38 +68,30 @@ const codeSearch = (word: string) => {
 const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const codes = () => strapi.db.query(UID);
 
-  /**
-   * The code's row with its house and the house's emblem, in one statement: a check is what
-   * ticket holders send most, and the Query Engine's populate took three round trips for it.
-   */
-  async function findWithHouse(code: string): Promise<VerifiedRow | null> {
-    const codeTable = tableOf(strapi, UID);
-    const house = tableOf(strapi, HOUSE_UID);
-    const file = tableOf(strapi, FILE_UID);
-    const link = codeTable.joinTable('house');
-    const attached = file.joinTable('related');
-    const row = (await strapi.db
-      .connection(`${codeTable.name} as code`)
-      .join(`${link.name} as link`, `link.${link.joinColumn.name}`, 'code.id')
-      .join(`${house.name} as house`, 'house.id', `link.${link.inverseJoinColumn.name}`)
-      .leftJoin(`${attached.name} as attached`, (on) =>
-        on
-          .on(`attached.${attached.morphColumn.idColumn.name}`, 'house.id')
-          .andOnVal(`attached.${attached.morphColumn.typeColumn.name}`, HOUSE_UID)
-          .andOnVal('attached.field', 'emblem'),
-      )
-      .leftJoin(`${file.name} as file`, 'file.id', `attached.${attached.joinColumn.name}`)
-      .where(`code.${codeTable.column('code')}`, code)
-      .orderBy([{ column: 'link.id' }, { column: 'attached.order' }])
-      .first({
-        id: 'code.id',
-        isUsed: `code.${codeTable.column('isUsed')}`,
-        name: `house.${house.column('name')}`,
-        chatUrl: `house.${house.column('chatUrl')}`,
-        colour: `house.${house.column('colour')}`,
-        emblem: `file.${file.column('url')}`,
-      })) as VerifiedRow | undefined;
+  async function findWithHouse(code: string): Promise<CodeWithHouse | null> {
+    const row = (await codeWithHouse(strapi, code)) as CodeWithHouse | undefined;
     return row ? { ...row, isUsed: Boolean(row.isUsed) } : null;
+  }
+
+  /**
+   * The house a code unlocks, or null for every kind of wrong code alike. The first success
+   * marks the code used; later ones leave usedAt as it was.
+   */
+  async function checkCode(input: unknown): Promise<VerifiedHouse | null> {
+    const parsed = verifyCodeRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      if (parsed.error.issues.some((issue) => issue.message === ACCESS_CODE_MESSAGES.empty)) {
+        throw badRequest(ACCESS_CODE_MESSAGES.empty);
+      }
+      return null;
+    }
+    const row = await findWithHouse(parsed.data.code);
+    if (!row) return null;
+
+    // One conditional UPDATE: two first uses at the same moment still set usedAt only once. A
+    // code used before (most checks: holders come back to the page) writes nothing.
+    if (!row.isUsed) await codes().updateMany({ where: { id: row.id, isUsed: false }, data: { isUsed: true, usedAt: new Date() } });
+    return { name: row.name, chatUrl: row.chatUrl, emblem: row.emblem ?? null, colour: row.colour ?? null };
   }
 
   const listRows = async (houseId: number | null) =>
@@ -189,25 +182,16 @@ const accessCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * The house a code unlocks, or null for every kind of wrong code alike. The first success
-     * marks the code used; later ones leave usedAt as it was.
+     * A code check under the client's limit on failed checks (rateLimiter().attempt): the house,
+     * or null for a wrong code. On PostgreSQL a well-formed code is checked in one call
+     * (verify-code-postgres.ts); anything else takes the same path on either database.
      */
-    async verify(input: unknown): Promise<VerifiedHouse | null> {
+    async verifyUnderLimit(input: unknown, clientIp: string): Promise<VerifiedHouse | null> {
       const parsed = verifyCodeRequestSchema.safeParse(input);
-      if (!parsed.success) {
-        if (parsed.error.issues.some((issue) => issue.message === ACCESS_CODE_MESSAGES.empty)) {
-          throw badRequest(ACCESS_CODE_MESSAGES.empty);
-        }
-        return null;
-      }
-      const row = await findWithHouse(parsed.data.code);
-      if (!row) return null;
-
-      // One conditional UPDATE: two first uses at the same moment still set usedAt only once. A
-      // code used before (most checks: holders come back to the page) writes nothing.
-      if (!row.isUsed) await codes().updateMany({ where: { id: row.id, isUsed: false }, data: { isUsed: true, usedAt: new Date() } });
-      return { name: row.name, chatUrl: row.chatUrl, emblem: row.emblem ?? null, colour: row.colour ?? null };
+      if (parsed.success && onPostgres(strapi)) return verifyOnPostgres(strapi, parsed.data.code, clientIp, ACCESS_CODE_MESSAGES.tooManyAttempts);
+      return rateLimiter(strapi, 'verify-code', clientIp).attempt(ACCESS_CODE_MESSAGES.tooManyAttempts, () => checkCode(input));
     },
+
   };
 };
 

@@ -2,7 +2,7 @@ import { factories, type Core } from '@strapi/strapi';
 import { refuseDuplicateName } from '../../../bootstrap/unique-names';
 import { HOUSE_MESSAGES, type House, type HouseCodeCounts, type HouseEmblem, type HouseInput } from '../../../contract/houses';
 import { badRequest, conflict, notFound } from '../../../http/api-error';
-import { tableOf } from '../../../utils/table-columns';
+import { tableOf } from '../../../utils/database';
 
 const UID = 'api::house.house';
 const CODE_UID = 'api::access-code.access-code';

@@ -22,8 +22,8 @@ import { countEvent } from '../../../http/rate-limit';
 import type { OrderLimits } from '../../../contract/settings';
 import { mergeByProduct, type ProductService, type StockLine } from '../../product/services/product';
 import { invalidatePublicCache } from '../../../http/public-cache';
-import { tableOf } from '../../../utils/table-columns';
-import { onPostgres, storeOrderOnPostgres } from './place-order-postgres';
+import { onPostgres, tableOf } from '../../../utils/database';
+import { storeOrderOnPostgres } from './place-order-postgres';
 import type { SettingService } from '../../setting/services/setting';
 
 const UID = 'api::order.order';

@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { OrderItem } from '../../../contract/orders';
 import { ApiError, conflict } from '../../../http/api-error';
-import { countOneStatement, eventKey, type EventLimit } from '../../../http/rate-limit';
-import { tableOf } from '../../../utils/table-columns';
+import { clientKey, countOneStatement, type EventLimit } from '../../../http/rate-limit';
+import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import type { StockLine } from '../../product/services/product';
 
 const ORDER_UID = 'api::order.order';
@@ -11,8 +11,6 @@ const FUNCTION = 'gos_place_order';
 // The function's own SQLSTATEs (class GS is free): refused by the client's limit, or by a shortage.
 const TOO_MANY_ORDERS = 'GS429';
 const OUT_OF_STOCK = 'GS409';
-
-export const onPostgres = (strapi: Core.Strapi) => strapi.db.dialect.client === 'postgres';
 
 /**
  * On PostgreSQL an order is stored by one call of a function: it counts the order against the
@@ -23,8 +21,7 @@ export const onPostgres = (strapi: Core.Strapi) => strapi.db.dialect.client === 
  */
 export async function ensurePlaceOrderFunction(strapi: Core.Strapi) {
   if (!onPostgres(strapi)) return;
-  const knex = strapi.db.connection;
-  const quote = (name: string) => knex.raw('??', [name]).toQuery();
+  const quote = (name: string) => quoteName(strapi, name);
   const orders = tableOf(strapi, ORDER_UID);
   const products = tableOf(strapi, PRODUCT_UID);
   const orderColumn = (attribute: string) => quote(orders.column(attribute));
@@ -59,12 +56,7 @@ BEGIN
   RETURN v_order;
 END
 $place$`;
-  // Two instances starting at once would replace it at the same moment, which PostgreSQL refuses
-  // ("tuple concurrently updated"): they take turns.
-  await knex.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [FUNCTION]);
-    await trx.raw(definition);
-  });
+  await replaceFunction(strapi, FUNCTION, definition);
 }
 
 export type OrderToStore = { orderNumber: string; firstName: string; lastName: string; items: OrderItem[]; total: number };
@@ -91,7 +83,7 @@ export async function storeOrderOnPostgres(
     ...order,
     documentId,
     at: at.toISOString(),
-    key: eventKey('order', client),
+    key: clientKey('order', client),
     now,
     expired: now - limit.windowSeconds * 1000,
     max: limit.max,

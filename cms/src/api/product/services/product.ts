@@ -6,7 +6,7 @@ import { IMAGE_SIZE_NAMES, SHOP_MESSAGES, type ImageSizes, type ShopItem } from 
 import { conflict, notFound } from '../../../http/api-error';
 import { removeImageIfUnused, storeImage, type CheckedImage } from '../../../http/image-upload';
 import { invalidatePublicCache } from '../../../http/public-cache';
-import { tableOf } from '../../../utils/table-columns';
+import { tableOf } from '../../../utils/database';
 
 const UID = 'api::product.product';
 

@@ -1,0 +1,64 @@
+import type { Core } from '@strapi/strapi';
+import type { VerifiedHouse } from '../../../contract/access-codes';
+import { ApiError } from '../../../http/api-error';
+import { clientKey, countOneStatement, forgiveStatement } from '../../../http/rate-limit';
+import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
+import { codeWithHouse, type CodeWithHouse } from './code-with-house';
+
+const CODE_UID = 'api::access-code.access-code';
+const FUNCTION = 'gos_verify_code';
+
+/**
+ * On PostgreSQL a well-formed code is checked by one call of a function, the way
+ * rateLimiter().attempt checks it in three round trips (docs/decisions/017): the attempt is
+ * counted first; past the limit the count is taken back and the call refused; a wrong code stays
+ * counted; a right one marks the code used on its first use and takes the count back. Made again
+ * at every start, with the names the Query Engine uses.
+ */
+export async function ensureVerifyCodeFunction(strapi: Core.Strapi) {
+  if (!onPostgres(strapi)) return;
+  const quote = (name: string) => quoteName(strapi, name);
+  const codes = tableOf(strapi, CODE_UID);
+  const column = (attribute: string) => quote(codes.column(attribute));
+  const codeRead = codeWithHouse(strapi, strapi.db.connection.raw("o->>'code'")).toQuery();
+  const definition = `
+CREATE OR REPLACE FUNCTION ${FUNCTION}(o jsonb) RETURNS jsonb LANGUAGE plpgsql AS $verify$
+DECLARE
+  v_count integer;
+  v_window bigint;
+  v_code jsonb;
+BEGIN
+  ${countOneStatement("o->>'key'", "(o->>'now')::bigint", "(o->>'expired')::bigint")}
+    INTO v_count, v_window;
+  IF v_count > (o->>'max')::integer THEN
+    ${forgiveStatement("o->>'key'", 'v_window')};
+    RETURN jsonb_build_object('tooMany', true);
+  END IF;
+  v_code := (SELECT to_jsonb(checked) FROM (${codeRead}) AS checked);
+  IF v_code IS NULL THEN
+    RETURN '{}'::jsonb;
+  END IF;
+  IF (v_code->>'isUsed')::boolean IS NOT TRUE THEN
+    UPDATE ${quote(codes.name)} SET ${column('isUsed')} = true, ${column('usedAt')} = (o->>'at')::timestamptz, ${column('updatedAt')} = (o->>'at')::timestamptz
+      WHERE ${column('id')} = (v_code->>'id')::integer AND ${column('isUsed')} = false;
+  END IF;
+  ${forgiveStatement("o->>'key'", 'v_window')};
+  RETURN jsonb_build_object('house', v_code);
+END
+$verify$`;
+  await replaceFunction(strapi, FUNCTION, definition);
+}
+
+/** The house of a well-formed code, or null for a wrong one; 429 past the client's limit. */
+export async function verifyOnPostgres(strapi: Core.Strapi, code: string, client: string, tooManyMessage: string): Promise<VerifiedHouse | null> {
+  const { maxFailures, windowSeconds } = strapi.config.get('rate-limit') as { maxFailures: number; windowSeconds: number };
+  const at = new Date();
+  const call = { key: clientKey('verify-code', client), now: at.getTime(), expired: at.getTime() - windowSeconds * 1000, max: maxFailures, code, at: at.toISOString() };
+  // Strapi's PostgreSQL dialect has pg hand JSONB over as text; the cast says so here.
+  const result = await strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb)::text AS answer`, [JSON.stringify(call)]);
+  const answer = JSON.parse(result.rows[0].answer) as { tooMany?: true; house?: CodeWithHouse };
+  if (answer.tooMany) throw new ApiError(429, tooManyMessage);
+  if (!answer.house) return null;
+  const { name, chatUrl, colour, emblem } = answer.house;
+  return { name, chatUrl, emblem: emblem ?? null, colour: colour ?? null };
+}
