@@ -114,6 +114,21 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
 
 export type EventLimit = { max: number; windowSeconds: number };
 
+/**
+ * For the PostgreSQL functions that count inside themselves (gos_place_order, gos_verify_code):
+ * the fields of their jsonb argument `o` that countInFunction reads.
+ */
+export const windowFields = (bucket: RateLimitBucket, clientIp: string, { max, windowSeconds }: EventLimit, now: number) => ({
+  key: clientKey(bucket, clientIp),
+  now,
+  expired: now - windowSeconds * 1000,
+  max,
+});
+
+/** PL/pgSQL counting one for the client of windowFields, into the function's v_count and v_window. */
+export const countInFunction = `${countOneStatement("o->>'key'", "(o->>'now')::bigint", "(o->>'expired')::bigint")}
+    INTO v_count, v_window;`;
+
 
 
 /**

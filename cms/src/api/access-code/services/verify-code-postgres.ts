@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { VerifiedHouse } from '../../../contract/access-codes';
 import { ApiError } from '../../../http/api-error';
-import { clientKey, countOneStatement, forgiveStatement } from '../../../http/rate-limit';
+import { countInFunction, forgiveStatement, windowFields } from '../../../http/rate-limit';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import { codeWithHouse, type CodeWithHouse } from './code-with-house';
 
@@ -28,8 +28,7 @@ DECLARE
   v_window bigint;
   v_code jsonb;
 BEGIN
-  ${countOneStatement("o->>'key'", "(o->>'now')::bigint", "(o->>'expired')::bigint")}
-    INTO v_count, v_window;
+  ${countInFunction}
   IF v_count > (o->>'max')::integer THEN
     ${forgiveStatement("o->>'key'", 'v_window')};
     RETURN jsonb_build_object('tooMany', true);
@@ -53,7 +52,7 @@ $verify$`;
 export async function verifyOnPostgres(strapi: Core.Strapi, code: string, client: string, tooManyMessage: string): Promise<VerifiedHouse | null> {
   const { maxFailures, windowSeconds } = strapi.config.get('rate-limit') as { maxFailures: number; windowSeconds: number };
   const at = new Date();
-  const call = { key: clientKey('verify-code', client), now: at.getTime(), expired: at.getTime() - windowSeconds * 1000, max: maxFailures, code, at: at.toISOString() };
+  const call = { ...windowFields('verify-code', client, { max: maxFailures, windowSeconds }, at.getTime()), code, at: at.toISOString() };
   // Strapi's PostgreSQL dialect has pg hand JSONB over as text; the cast says so here.
   const result = await strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb)::text AS answer`, [JSON.stringify(call)]);
   const answer = JSON.parse(result.rows[0].answer) as { tooMany?: true; house?: CodeWithHouse };

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { OrderItem } from '../../../contract/orders';
 import { ApiError, conflict } from '../../../http/api-error';
-import { clientKey, countOneStatement, type EventLimit } from '../../../http/rate-limit';
+import { countInFunction, windowFields, type EventLimit } from '../../../http/rate-limit';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import type { StockLine } from '../../product/services/product';
 
@@ -37,8 +37,7 @@ DECLARE
   v_line integer;
   v_at timestamptz := (o->>'at')::timestamptz;
 BEGIN
-  ${countOneStatement("o->>'key'", "(o->>'now')::bigint", "(o->>'expired')::bigint")}
-    INTO v_count, v_window;
+  ${countInFunction}
   IF v_count > (o->>'max')::integer THEN
     RAISE EXCEPTION 'too many orders from this client' USING ERRCODE = '${TOO_MANY_ORDERS}';
   END IF;
@@ -78,15 +77,11 @@ export async function storeOrderOnPostgres(
   // The generator the Query Engine gives a new row's documentId by default.
   const documentId = (meta.attributes.documentId as unknown as { default: () => string }).default();
   const at = new Date();
-  const now = at.getTime();
   const call = {
     ...order,
+    ...windowFields('order', client, limit, at.getTime()),
     documentId,
     at: at.toISOString(),
-    key: clientKey('order', client),
-    now,
-    expired: now - limit.windowSeconds * 1000,
-    max: limit.max,
     stock: stock.map(({ productId, quantity }) => ({ productId, quantity })),
   };
   try {
