@@ -6,6 +6,7 @@ import { unsafeProductionSecrets } from './bootstrap/production-guard';
 import { closeRegistration, grantPublicRead } from './bootstrap/public-permissions';
 import { ensureOrderNumberIndex } from './bootstrap/order-number-index';
 import { ensurePlaceOrderFunction } from './api/order/services/place-order-postgres';
+import { forgetKeptOnWrites } from './api/order/services/kept-for-orders';
 import { ensureVerifyCodeFunction } from './api/access-code/services/verify-code-postgres';
 import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { answerCachedReadsEarly } from './http/early-answers';
@@ -43,6 +44,7 @@ export default {
     await clearAbandonedScratch();
     limitImageWork(strapi);
     invalidateOnContentChanges(strapi);
+    forgetKeptOnWrites(strapi);
     answerCachedReadsEarly(strapi);
     await ensureRateLimitTable(strapi);
     await ensureSessionTable(strapi);

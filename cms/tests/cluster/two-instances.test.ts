@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateCodesResponseSchema, verifyCodeResponseSchema } from '../../src/contract/access-codes';
 import { HOUSE_MESSAGES, housesResponseSchema, houseResponseSchema, type House } from '../../src/contract/houses';
-import { orderResponseSchema, shopItemsResponseSchema } from '../../src/contract/shop';
+import { DEFAULT_ORDER_LIMITS } from '../../src/contract/settings';
+import { orderResponseSchema, shopItemsResponseSchema, SHOP_MESSAGES } from '../../src/contract/shop';
 import { USER_MESSAGES, usersResponseSchema } from '../../src/contract/users';
 import { adminCall, call, signIn, type AdminSession, type Endpoint } from '../helpers/api-client';
+import { setOrderLimits } from '../helpers/order-limits';
 import { startTestProcess, startTestServer, type TestServer } from '../helpers/strapi';
 import { reportFigures } from '../helpers/figures';
 
@@ -195,6 +197,81 @@ describe('two cms instances on one PostgreSQL database', () => {
       );
       const stored = await a.strapi.db.query('api::house.house').count({ where: { name: { $eqi: 'haus doppelgänger' } } });
       expect(stored).toBe(1);
+    });
+  });
+
+  describe('orders on A after B changed what A priced its last order from', () => {
+    let horn: Product & { price: number };
+    const order = (quantity = 1) =>
+      call(a, 'POST', '/api/shop/orders', {
+        body: { firstName: 'Ann', lastName: 'Zweitpreis', items: JSON.stringify([{ id: horn.id, variant: '0,5 l', quantity }]) },
+      });
+    const placed = async (quantity = 1) => {
+      const response = await order(quantity);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return orderResponseSchema.parse(response.body);
+    };
+    const updateOnB = (fields: Record<string, unknown>) => adminCall(b, session, 'PUT', `/api/admin/shop/items/${horn.id}`, { body: fields });
+    const setShopOpenOnB = (open: boolean) => adminCall(b, session, 'POST', '/api/admin/settings', { body: { key: 'shop_enabled', value: String(open) } });
+    const ordersAndStock = async () => [await a.strapi.db.query('api::order.order').count(), await stockOf(horn.id)];
+
+    beforeAll(async () => {
+      horn = (await product('Trinkhorn')) as Product & { price: number };
+    });
+    beforeEach(async () => {
+      await a.strapi.db.connection('gos_rate_limits').where('bucket', 'like', 'order:%').del();
+      // A holds the rules and the horn as they are now.
+      await placed();
+    });
+
+    it('charges the price B set', async () => {
+      expect((await updateOnB({ price: 2300 })).status).toBe(200);
+      try {
+        const { orderNumber, total } = await placed(2);
+        expect(total).toBe(4600);
+        const stored = await a.strapi.db.query('api::order.order').findOne({ where: { orderNumber } });
+        expect(stored.items).toEqual([{ id: horn.id, title: horn.title, variant: '0,5 l', quantity: 2, price: 2300 }]);
+      } finally {
+        await updateOnB({ price: horn.price });
+      }
+    });
+
+    it('refuses the product B deactivated with 400, and sells it once B has it back', async () => {
+      await updateOnB({ isActive: false });
+      try {
+        const before = await ordersAndStock();
+        const response = await order();
+        expect({ status: response.status, body: response.body }).toEqual({
+          status: 400,
+          body: { success: false, error: SHOP_MESSAGES.unavailable(horn.title) },
+        });
+        expect(await ordersAndStock()).toEqual(before);
+      } finally {
+        await updateOnB({ isActive: true });
+      }
+      await placed();
+    });
+
+    it('refuses every order with 403 while B has the shop closed', async () => {
+      await setShopOpenOnB(false);
+      try {
+        const before = await ordersAndStock();
+        const response = await order();
+        expect({ status: response.status, body: response.body }).toEqual({ status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } });
+        expect(await ordersAndStock()).toEqual(before);
+      } finally {
+        await setShopOpenOnB(true);
+      }
+      await placed();
+    });
+
+    it('applies the limits B set', async () => {
+      await setOrderLimits(b, { ...DEFAULT_ORDER_LIMITS, maxUnitsPerLine: 1 }, session);
+      try {
+        expect((await order(2)).body).toEqual({ success: false, error: SHOP_MESSAGES.tooManyUnitsPerLine(1, horn.title, '0,5 l') });
+      } finally {
+        await setOrderLimits(b, DEFAULT_ORDER_LIMITS, session);
+      }
     });
   });
 

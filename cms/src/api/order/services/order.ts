@@ -20,11 +20,12 @@ import { toCsv } from '../../../http/csv';
 import { euro, germanDateTime } from '../../../http/german-format';
 import { countEvent } from '../../../http/rate-limit';
 import type { OrderLimits } from '../../../contract/settings';
-import { mergeByProduct, type ProductService, type StockLine } from '../../product/services/product';
+import { mergeByProduct, type OrderableProduct, type ProductService, type StockLine, type StoredOrderableProduct } from '../../product/services/product';
 import { invalidatePublicCache } from '../../../http/public-cache';
 import { onPostgres, tableOf } from '../../../utils/database';
-import { storeOrderOnPostgres } from './place-order-postgres';
-import type { SettingService } from '../../setting/services/setting';
+import { keptForOrders } from './kept-for-orders';
+import { PricedFromChangedRows, storeOrderOnPostgres, type PricedFrom } from './place-order-postgres';
+import { orderRulesOf, type SettingService } from '../../setting/services/setting';
 
 const UID = 'api::order.order';
 
@@ -116,10 +117,62 @@ function checkUnits(items: OrderItem[], { maxUnitsPerLine, maxUnitsPerOrder }: O
 const stockLines = (items: OrderItem[]): StockLine[] =>
   items.map((item) => ({ productId: item.id, quantity: item.quantity, title: item.title, variant: item.variant }));
 
+const productIds = (request: OrderRequest) => [...new Set(request.items.map((line) => line.id))];
+
+/** What an order on PostgreSQL was priced from, and which of it this order read from the database. */
+type Basis = PricedFrom & { fromMemory: boolean; rulesRead: boolean; idsRead: Set<number> };
+
+// Calls of gos_place_order for one order when what it was priced from keeps changing: from kept
+// values, then twice from fresh reads (each a change committed between the read and the call).
+// The shopper is asked to try again (409) only when the shop changed under the last of them too.
+const MAX_PLACE_CALLS = 3;
+
+/** The cart with the catalogue's titles and prices; refuses unknown or inactive products and unknown variants. */
+function priceCart(lines: OrderRequest['items'], catalogue: Map<number, OrderableProduct>): OrderItem[] {
+  const items = new Map<string, OrderItem>();
+  for (const line of lines) {
+    const product = catalogue.get(line.id);
+    if (!product || !product.isActive) throw badRequest(SHOP_MESSAGES.unavailable(product?.title ?? line.title ?? `Artikel ${line.id}`));
+    if (!product.variants.includes(line.variant)) throw badRequest(SHOP_MESSAGES.unknownVariant(product.title, line.variant));
+    const key = JSON.stringify([line.id, line.variant]);
+    const same = items.get(key);
+    if (same) same.quantity += line.quantity;
+    else items.set(key, { id: product.id, title: product.title, variant: line.variant, quantity: line.quantity, price: product.price });
+  }
+  return [...items.values()];
+}
+
+/** The cart priced from the catalogue and checked against the caps on units and total. */
+function priceOrder(request: OrderRequest, limits: OrderLimits, catalogue: Map<number, OrderableProduct>) {
+  const items = priceCart(request.items, catalogue);
+  checkUnits(items, limits);
+  const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  if (total > MAX_TOTAL) throw badRequest(SHOP_MESSAGES.orderTooLarge);
+  return { items, total };
+}
+
+const orderLimit = ({ maxOrdersPerClient, windowMinutes }: OrderLimits) => ({ max: maxOrdersPerClient, windowSeconds: windowMinutes * 60 });
+
+/**
+ * Places the order under a new number: one repeats an earlier one about once in a billion orders
+ * of a day; the unique index refuses it and the order is placed again, with another.
+ */
+async function withNewOrderNumber<T>(place: (orderNumber: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await place(newOrderNumber());
+    } catch (error) {
+      if (attempt < 3 && isDuplicateOrderNumber(error)) continue;
+      throw error;
+    }
+  }
+}
+
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = () => strapi.documents(UID);
   const products = () => strapi.service('api::product.product') as ProductService;
   const settings = () => strapi.service('api::setting.setting') as SettingService;
+  const kept = keptForOrders(strapi);
 
   const findRecord = async (id: number) => {
     const order = (await documents().findFirst({ filters: { id } })) as OrderRecord | null;
@@ -127,38 +180,11 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     return order;
   };
 
-  /** The cart with the database's titles and prices; refuses unknown or inactive products and unknown variants. */
-  async function priceCart(lines: OrderRequest['items']): Promise<OrderItem[]> {
-    const catalogue = await products().findForOrder([...new Set(lines.map((line) => line.id))]);
-    const items = new Map<string, OrderItem>();
-    for (const line of lines) {
-      const product = catalogue.get(line.id);
-      if (!product || !product.isActive) throw badRequest(SHOP_MESSAGES.unavailable(product?.title ?? line.title ?? `Artikel ${line.id}`));
-      if (!product.variants.includes(line.variant)) throw badRequest(SHOP_MESSAGES.unknownVariant(product.title, line.variant));
-      const key = JSON.stringify([line.id, line.variant]);
-      const same = items.get(key);
-      if (same) same.quantity += line.quantity;
-      else items.set(key, { id: product.id, title: product.title, variant: line.variant, quantity: line.quantity, price: product.price });
-    }
-    return [...items.values()];
-  }
-
   function announceCreated(order: OrderRecord) {
     strapi.eventHub
       .emit('entry.create', { model: strapi.getModel(UID).modelName, uid: UID, entry: order })
       .catch((error: unknown) => strapi.log.error(`The event for order ${order.orderNumber} failed: ${String(error)}`));
   }
-
-  /** The cart priced from the database and checked against the caps on units and total. */
-  async function priceOrder(request: OrderRequest, limits: OrderLimits) {
-    const items = await priceCart(request.items);
-    checkUnits(items, limits);
-    const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
-    if (total > MAX_TOTAL) throw badRequest(SHOP_MESSAGES.orderTooLarge);
-    return { items, total };
-  }
-
-  const orderLimit = ({ maxOrdersPerClient, windowMinutes }: OrderLimits) => ({ max: maxOrdersPerClient, windowSeconds: windowMinutes * 60 });
 
   /**
    * Counts the order against the client's limit, prices the cart, stores the order and takes its
@@ -169,7 +195,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   function placeInTransaction(request: OrderRequest, orderNumber: string, limits: OrderLimits, clientIp: string) {
     return strapi.db.transaction(async ({ trx, onCommit }) => {
       await countEvent(trx, 'order', clientIp, orderLimit(limits), SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes));
-      const { items, total } = await priceOrder(request, limits);
+      const { items, total } = priceOrder(request, limits, await products().findForOrder(productIds(request)));
       // Through the Query Engine, which also gives the row its documentId: the document service
       // would validate again what the contract has checked, read the order back with every
       // relation for its event, and cost a third of the orders a shop opening can take
@@ -196,25 +222,102 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * The same on PostgreSQL in two round trips instead of eight: the cart is priced first, then
-   * one function call counts the order, stores it and takes its stock, all or nothing
-   * (place-order-postgres.ts). A cart refused by its prices or caps is refused before it counts.
+   * What an order on PostgreSQL is priced from: the rules, then (if the shop is open) the cart's
+   * products. Each value is taken from the rows `justRead` read for this order, else with
+   * useKept from what this instance kept, else read now and kept. `fromMemory` says whether
+   * anything kept was used.
    */
-  async function placeInOneCall(request: OrderRequest, orderNumber: string, limits: OrderLimits, clientIp: string) {
-    const { items, total } = await priceOrder(request, limits);
-    const order = { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total };
-    const stored = await storeOrderOnPostgres(strapi, order, mergeByProduct(stockLines(items)), {
-      client: clientIp,
-      limit: orderLimit(limits),
-      refusals: {
-        tooManyOrders: SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes),
-        outOfStock: (line) => SHOP_MESSAGES.outOfStock(line.title, line.variant),
-      },
-    });
-    invalidatePublicCache();
-    const { id, documentId, at } = stored;
-    announceCreated({ ...order, id, documentId, status: 'pending', createdAt: at, updatedAt: at });
-    return { orderNumber, total };
+  async function pricingBasis(ids: number[], useKept: boolean, justRead?: Basis): Promise<Basis> {
+    const readSince = kept.readStarts();
+    const basis: Basis = { settings: {}, catalogue: new Map(), fromMemory: false, rulesRead: true, idsRead: new Set() };
+    const keptRules = useKept ? kept.rules() : undefined;
+    if (justRead?.rulesRead) basis.settings = justRead.settings;
+    else if (keptRules) {
+      basis.settings = keptRules;
+      basis.fromMemory = true;
+      basis.rulesRead = false;
+    } else {
+      basis.settings = await settings().readOrderRuleValues();
+      kept.keepRules(basis.settings, readSince);
+    }
+    if (!orderRulesOf(basis.settings).shopEnabled) return basis;
+
+    const toRead: number[] = [];
+    const take = (id: number, product: StoredOrderableProduct | undefined) => {
+      if (product) basis.catalogue.set(id, product);
+    };
+    for (const id of ids) {
+      const keptProduct = useKept ? kept.product(id) : undefined;
+      if (justRead?.idsRead.has(id)) {
+        take(id, justRead.catalogue.get(id));
+        basis.idsRead.add(id);
+      } else if (keptProduct) {
+        take(id, keptProduct);
+        basis.fromMemory = true;
+      } else toRead.push(id);
+    }
+    if (toRead.length > 0) {
+      const found = await products().findForOrderAsStored(toRead);
+      kept.keepProducts(found.values(), readSince);
+      for (const id of toRead) {
+        take(id, found.get(id));
+        basis.idsRead.add(id);
+      }
+    }
+    return basis;
+  }
+
+  /**
+   * The order priced as on SQLite, from pricingBasis. A refusal priced from kept values is not
+   * trusted (the shop may have opened since, the product come back): what was kept is read again,
+   * the order priced again, and that answer stands.
+   */
+  async function priceOnPostgres(request: OrderRequest, useKept: boolean, justRead?: Basis) {
+    const basis = await pricingBasis(productIds(request), useKept, justRead);
+    try {
+      const { shopEnabled, limits } = orderRulesOf(basis.settings);
+      if (!shopEnabled) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
+      return { ...priceOrder(request, limits, basis.catalogue), limits, pricedFrom: basis };
+    } catch (error) {
+      if (basis.fromMemory && error instanceof ApiError) return priceOnPostgres(request, false, basis);
+      throw error;
+    }
+  }
+
+  /**
+   * On PostgreSQL one function call counts the order, checks what it was priced from against
+   * the rows, stores it and takes its stock, all or nothing (place-order-postgres.ts). Priced
+   * from kept values, that is one round trip per order; when the call finds a setting or product
+   * changed, everything kept is forgotten and the order is priced and placed again from fresh
+   * reads, so it is answered as if nothing had been kept (docs/decisions/018). A cart refused by
+   * its prices or caps is refused before it counts.
+   */
+  async function placeInOneCall(request: OrderRequest, clientIp: string) {
+    for (let call = 1; ; call++) {
+      const { items, total, limits, pricedFrom } = await priceOnPostgres(request, call === 1);
+      try {
+        return await withNewOrderNumber(async (orderNumber) => {
+          const order = { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total };
+          const stored = await storeOrderOnPostgres(strapi, order, mergeByProduct(stockLines(items)), {
+            client: clientIp,
+            limit: orderLimit(limits),
+            refusals: {
+              tooManyOrders: SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes),
+              outOfStock: (line) => SHOP_MESSAGES.outOfStock(line.title, line.variant),
+            },
+            pricedFrom,
+          });
+          invalidatePublicCache();
+          const { id, documentId, at } = stored;
+          announceCreated({ ...order, id, documentId, status: 'pending', createdAt: at, updatedAt: at });
+          return { orderNumber, total };
+        });
+      } catch (error) {
+        if (!(error instanceof PricedFromChangedRows)) throw error;
+        kept.forget();
+        if (call === MAX_PLACE_CALLS) throw conflict(SHOP_MESSAGES.changedMeanwhile);
+      }
+    }
   }
 
   /**
@@ -322,20 +425,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
      * order, a changed stock nor a count behind.
      */
     async place(request: OrderRequest, clientIp: string): Promise<{ orderNumber: string; total: number }> {
+      if (onPostgres(strapi)) return placeInOneCall(request, clientIp);
       const { shopEnabled, limits } = await settings().readOrderRules();
       if (!shopEnabled) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
-
-      // A new number repeats an earlier one about once in a billion orders of a day; the unique
-      // index refuses it and the order is placed again, with a new number.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const place = onPostgres(strapi) ? placeInOneCall : placeInTransaction;
-          return await place(request, newOrderNumber(), limits, clientIp);
-        } catch (error) {
-          if (attempt < 3 && isDuplicateOrderNumber(error)) continue;
-          throw error;
-        }
-      }
+      return withNewOrderNumber((orderNumber) => placeInTransaction(request, orderNumber, limits, clientIp));
     },
 
     /** One page of orders by status and search (order number, first or last name), with the tab's summary. */

@@ -27,12 +27,35 @@ type ProductRecord = {
 /** What an order needs to know of a product: its current title, price, variants and state. */
 export type OrderableProduct = { id: number; title: string; price: number; variants: string[]; isActive: boolean };
 
+/**
+ * The same with the variants as PostgreSQL stores them (jsonb as text): what an order priced from
+ * it hands gos_place_order to compare with the row (place-order-postgres.ts). jsonb's text is the
+ * same for the same value, so an unchanged row compares equal and any edit of it does not.
+ */
+export type StoredOrderableProduct = OrderableProduct & { storedVariants: string | null };
+
 /** Units of one product to take from (or put back into) stock; title and variant name it in messages. */
 export type StockLine = { productId: number; quantity: number; title: string; variant: string };
 
 // Panel edits can leave anything in the json field; the shop only ever shows text variants.
 const variantList = (variants: unknown): string[] =>
   Array.isArray(variants) ? variants.filter((variant): variant is string => typeof variant === 'string') : [];
+
+/**
+ * A json field's stored text, read as the Query Engine reads the field (its JSONField): a JSON
+ * text stored as a string counts as what it holds, as early Strapi 5 versions stored it.
+ */
+function jsonFieldValue(text: string | null): unknown {
+  if (text === null) return null;
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'string') return value;
+  try {
+    const inner: unknown = JSON.parse(value);
+    return typeof inner === 'string' ? JSON.parse(inner) : inner;
+  } catch {
+    return value;
+  }
+}
 
 const imageSizes = (image: Media | null | undefined): ImageSizes => {
   const sizes: ImageSizes = {};
@@ -123,6 +146,17 @@ const productService = ({ strapi }: { strapi: Core.Strapi }) => {
           { id: product.id, title: product.title, price: product.price, variants: variantList(product.variants), isActive: product.isActive },
         ]),
       );
+    },
+
+    /** findForOrder on PostgreSQL, for an order whose prices the database checks (StoredOrderableProduct). */
+    async findForOrderAsStored(ids: number[]): Promise<Map<number, StoredOrderableProduct>> {
+      const { name, column } = tableOf(strapi, UID);
+      const knex = strapi.db.connection;
+      const rows = (await knex(name)
+        .select({ id: column('id'), title: column('title'), price: column('price'), isActive: column('isActive') })
+        .select(knex.raw('??::text AS "storedVariants"', [column('variants')]))
+        .whereIn(column('id'), ids)) as Omit<StoredOrderableProduct, 'variants'>[];
+      return new Map(rows.map((row) => [row.id, { ...row, variants: variantList(jsonFieldValue(row.storedVariants)) }]));
     },
 
     /** Stores the image first and the product second; if the product fails, the image goes again. */
