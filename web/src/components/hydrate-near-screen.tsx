@@ -1,4 +1,4 @@
-import { Suspense, use, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 // A section starts hydrating one screen's height before it scrolls into view.
 const AHEAD = '100% 0px';
@@ -8,11 +8,11 @@ const AHEAD = '100% 0px';
 // time to handle that very event.
 const INPUT_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
 
-/** A promise React's use() can read without waiting: it carries the status fields use() looks at. */
+/** A promise the gate can read without waiting: it carries the status fields React's use() looks at. */
 type Opening = Promise<void> & { status?: 'fulfilled'; value?: undefined };
 
 /**
- * Marks the promise resolved for use() at once, not a microtask later: React then reads it
+ * Marks the promise resolved at once, not a microtask later: React then reads it
  * without suspending, within the very event that opened the section.
  */
 const markOpen = (opening: Opening): Promise<void> => Object.assign(opening, { status: 'fulfilled' as const, value: undefined });
@@ -29,10 +29,10 @@ export function openWaitingSections() {
 }
 
 /**
- * Resolves once the element comes within AHEAD of the screen or input is aimed at it; at once
- * when it or the observer is missing.
+ * Resolves once input is aimed at the element or, when `watchScreen`, once it comes within AHEAD
+ * of the screen; at once when it or the observer is missing.
  */
-function nearScreen(anchorId: string): Opening {
+function opening(anchorId: string, watchScreen: boolean): Opening {
   const known = openings.get(anchorId);
   if (known) return known;
 
@@ -51,12 +51,14 @@ function nearScreen(anchorId: string): Opening {
   const onInput = (event: Event) => {
     if (event.target instanceof Node && anchor.contains(event.target)) open();
   };
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) open();
-  }, { rootMargin: AHEAD });
+  const observer = watchScreen
+    ? new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) open();
+      }, { rootMargin: AHEAD })
+    : null;
   function open() {
     openers.delete(open);
-    observer.disconnect();
+    observer?.disconnect();
     for (const type of INPUT_EVENTS) document.removeEventListener(type, onInput, true);
     // React takes the section over within the input event that opened it, before the event
     // reaches the section's handlers.
@@ -64,7 +66,7 @@ function nearScreen(anchorId: string): Opening {
     resolve();
   }
   openers.add(open);
-  observer.observe(anchor);
+  observer?.observe(anchor);
   // On the document, in the capture phase: ahead of React's own listeners on #root.
   for (const type of INPUT_EVENTS) document.addEventListener(type, onInput, true);
   return opening;
@@ -80,13 +82,18 @@ const useServerMarkup = () =>
     () => true,
   );
 
-// use() is called on every render, as React requires, without ever suspending a browser render.
-const OPEN = markOpen(Promise.resolve());
+type GateProps = { anchorId: string; watchScreen: boolean; children: ReactNode };
 
-function Gate({ anchorId, children }: { anchorId: string; children: ReactNode }) {
+function Gate({ anchorId, watchScreen, children }: GateProps) {
   const hydrating = useServerMarkup() && typeof document !== 'undefined';
-  // Suspending while hydrating keeps the server's markup on screen, readable, until the promise resolves.
-  use(hydrating ? nearScreen(anchorId) : OPEN);
+  if (hydrating) {
+    const waiting = opening(anchorId, watchScreen);
+    // Suspending while hydrating keeps the server's markup on screen, readable, until the promise
+    // resolves. Thrown, not read with use(): a component that called use() kept every lazy
+    // component below it from ever showing once loaded (React 19.2), and a render in the
+    // browser, which never waits, need not read it at all.
+    if (waiting.status !== 'fulfilled') throw waiting;
+  }
   return children;
 }
 
@@ -104,7 +111,27 @@ type HydrateNearScreenProps = {
 export function HydrateNearScreen({ anchorId, children }: HydrateNearScreenProps) {
   return (
     <Suspense fallback={null}>
-      <Gate anchorId={anchorId}>{children}</Gate>
+      <Gate anchorId={anchorId} watchScreen>
+        {children}
+      </Gate>
+    </Suspense>
+  );
+}
+
+/**
+ * Markup the server sent stays as it is, on screen and readable, until input is aimed at it (a
+ * tap, a click, the keyboard's focus) or the visitor moves to another page; only then does React
+ * take it over. For markup that needs React only to react, not to be read: cms text, whose
+ * parser would otherwise load and run on every page load to draw again what the server drew.
+ * Children that load their code lazily need a Suspense boundary of their own inside it: one
+ * that suspends on this boundary beside the gate never showed in a render in the browser.
+ */
+export function HydrateOnInput({ anchorId, children }: HydrateNearScreenProps) {
+  return (
+    <Suspense fallback={null}>
+      <Gate anchorId={anchorId} watchScreen={false}>
+        {children}
+      </Gate>
     </Suspense>
   );
 }

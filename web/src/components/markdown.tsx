@@ -58,6 +58,7 @@ type MarkdownProps = {
   /** Markdown text from the cms; raw HTML in it is dropped, never rendered. */
   children: string;
   className?: string;
+  id?: string;
 };
 
 /**
@@ -65,9 +66,9 @@ type MarkdownProps = {
  * writes (headings, bold, italic, underline, strikethrough, code, quotes, lists, links, images),
  * no other raw HTML, only safe link targets.
  */
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, id }: MarkdownProps) {
   return (
-    <Typography className={className ? `${classes.root} ${className}` : classes.root}>
+    <Typography id={id} className={className ? `${classes.root} ${className}` : classes.root}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkUnderline]}
         skipHtml

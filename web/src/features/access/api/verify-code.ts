@@ -1,6 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { failureSchema } from '@contract/common';
-import { verifyCodeResponseSchema, type VerifiedHouse } from '@contract/access-codes';
+import type { VerifiedHouse } from '@contract/access-codes';
 import { api } from '@/lib/api-client';
 
 export type { VerifiedHouse };
@@ -15,11 +14,12 @@ export type VerifyCodeResult =
  * failure; only a call that got no usable answer (network, 5xx) rejects.
  */
 export const verifyCode = async (code: string): Promise<VerifyCodeResult> => {
-  const response = await api.post<unknown>(
-    '/auth/verify-code',
-    { code },
-    { validateStatus: (status) => status < 500 },
-  );
+  // The schemas (and zod with them) arrive beside the answer: the page never builds them before a code is sent.
+  const [response, { verifyCodeResponseSchema }, { failureSchema }] = await Promise.all([
+    api.post<unknown>('/auth/verify-code', { code }, { validateStatus: (status) => status < 500 }),
+    import('@contract/access-codes'),
+    import('@contract/common'),
+  ]);
   const success = verifyCodeResponseSchema.safeParse(response.data);
   if (success.success) return { verified: true, house: success.data.house };
   const failure = failureSchema.safeParse(response.data);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
 import { act, fireEvent, render, screen } from '@/testing/render';
 import { AccessPanel } from './access-panel';
@@ -19,6 +19,12 @@ const submitCode = (code: string) => {
 };
 // React Query hands results over on a zero-delay timer: let fake time run for it.
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+// The answer's schemas load with the first code sent (verify-code.ts); loaded here, as a browser
+// has them from its cache, so fake time does not wait on the module loader.
+beforeAll(async () => {
+  await Promise.all([import('@contract/access-codes'), import('@contract/common')]);
+});
 
 afterEach(() => {
   vi.useRealTimers();

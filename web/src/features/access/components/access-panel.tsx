@@ -1,7 +1,7 @@
 import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCESS_CODE_MESSAGES } from '@contract/access-codes';
+import { ACCESS_CODE_MESSAGES } from '@contract/access-code-rules';
 import { useVerifyCode, type VerifiedHouse } from '../api/verify-code';
 import { useTransientMessage } from '../hooks/use-transient-message';
 import { forgetCode, readRememberedCode, rememberCode } from '../remembered-code';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderResponseSchema, type OrderPayload } from '@contract/shop';
+import type { OrderPayload } from '@contract/shop';
 import { api } from '@/lib/api-client';
 
 /** The server answered and refused the order; `reason` is its error text (or a stand-in without one). */
@@ -27,7 +27,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export const placeOrder = async (payload: OrderPayload): Promise<PlacedOrder> => {
   // Refusals (400, 403, 409) carry the text the shopper needs, so they are answers, not failures.
-  const response = await api.post<unknown>('/shop/orders', payload, { validateStatus: () => true });
+  // The schema (and zod with it) arrives beside the answer, as in get-items.ts.
+  const [response, { orderResponseSchema }] = await Promise.all([
+    api.post<unknown>('/shop/orders', payload, { validateStatus: () => true }),
+    import('@contract/shop'),
+  ]);
   const body = response.data;
   if (!isRecord(body)) throw new Error(`Unerwartete Antwort des Servers (${response.status})`);
   if (body.success === true) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_ORDER_LIMITS } from '@contract/settings';
-import { CART_LIMITS, type ShopItem, type UnitLimits } from '@contract/shop';
+import { DEFAULT_ORDER_LIMITS } from '@contract/order-limits';
+import type { ShopItem, UnitLimits } from '@contract/shop';
+import { CART_LIMITS } from '@contract/shop-rules';
 
 export { CART_STORAGE_KEY } from './cart-events';
 

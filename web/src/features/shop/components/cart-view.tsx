@@ -1,7 +1,8 @@
 import { Alert, Button, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SHOP_MESSAGES, type UnitLimits } from '@contract/shop';
+import type { UnitLimits } from '@contract/shop';
+import { SHOP_MESSAGES } from '@contract/shop-rules';
 import { useCurrentItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import type { PlacedOrder } from '../api/place-order';

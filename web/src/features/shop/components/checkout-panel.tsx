@@ -1,6 +1,6 @@
 import { Alert, Button, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CART_LIMITS, SHOP_MESSAGES } from '@contract/shop';
+import { CART_LIMITS, SHOP_MESSAGES } from '@contract/shop-rules';
 import { formatPrice } from '@/lib/format';
 import { OrderRefusedError, usePlaceOrder, type PlacedOrder } from '../api/place-order';
 import { orderItemsText, type CartLine } from '../cart/cart-store';

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, NativeSelect, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SHOP_MESSAGES, type ShopItem, type UnitLimits } from '@contract/shop';
+import type { ShopItem, UnitLimits } from '@contract/shop';
+import { SHOP_MESSAGES } from '@contract/shop-rules';
 import { LazyMarkdown } from '@/components/lazy-markdown';
 import { formatPrice } from '@/lib/format';
 import { useItem, useItemUnitLimits } from '../api/get-item';

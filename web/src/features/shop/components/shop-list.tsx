@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { SHOP_MESSAGES } from '@contract/shop';
+import { SHOP_MESSAGES } from '@contract/shop-rules';
 import { SectionHeading } from '@/components/section-heading';
 import { useFestival } from '@/features/festival/api/get-site-content';
 import { useItems } from '../api/get-items';
