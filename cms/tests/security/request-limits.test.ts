@@ -167,6 +167,20 @@ describe('bounded request parsing on every path', () => {
     expect((await call(server, 'GET', '/api/performers?sort=position')).status).toBe(200);
   });
 
+  it('answers a panel validation whose own query fails with 400 and keeps running (yup 0.32.9 left that rejection unhandled, and the cms exited)', async () => {
+    const panel = { authorization: `Bearer ${panelToken}`, 'content-type': 'application/x-www-form-urlencoded' };
+    // The folder's name check reads the folder by this id; PostgreSQL refuses a text id in an integer column.
+    const rename = await call(server, 'PUT', '/upload/folders/plugin::i18n.locale', { rawBody: 'roles=%ff&username=false', headers: panel });
+    expect(rename.status).toBe(400);
+    const move = await call(server, 'POST', '/upload/actions/bulk-move', {
+      body: { destinationFolderId: 'plugin::i18n.locale', fileIds: [], folderIds: [] },
+      headers: { authorization: `Bearer ${panelToken}` },
+    });
+    expect(move.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await call(server, 'GET', '/api/settings/shop_enabled')).status).toBe(200);
+  });
+
   it("answers the routes that only call Strapi's cloud or send e-mail with 404, without trying the network", async () => {
     const panel = { authorization: `Bearer ${panelToken}` };
     const trial = await call(server, 'GET', '/admin/license-trial-time-left', { headers: panel });
