@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failureSchema } from '../../src/contract/common';
 import { DEFAULT_ORDER_LIMITS } from '../../src/contract/settings';
 import { orderResponseSchema, SHOP_MESSAGES } from '../../src/contract/shop';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { allowManyOrders, setOrderLimits } from '../helpers/order-limits';
 import { startTestServer, type TestServer } from '../helpers/strapi';
+import { expectRefusedLeavingNothing, whileChanged } from '../helpers/while-changed';
 
 // On PostgreSQL the cms prices an order from the settings and products it read for earlier ones,
 // and gos_place_order checks them against the rows (docs/decisions/018). Whatever changes them,
@@ -96,31 +96,20 @@ describe('orders after a change to what earlier orders were priced from', () => 
   });
 
   it('refuses the next order with 400 once the product is deactivated in the dashboard, and sells it again once it is back', async () => {
-    await updateShirt({ isActive: false });
-    try {
-      const before = await traces();
-      const response = await order();
-      expect({ status: response.status, body: failureSchema.parse(response.body) }).toEqual({
-        status: 400,
-        body: { success: false, error: SHOP_MESSAGES.unavailable(SHIRT) },
-      });
-      expect(await traces()).toEqual(before);
-    } finally {
-      await updateShirt({ isActive: true });
-    }
+    await whileChanged(
+      () => updateShirt({ isActive: false }),
+      () => updateShirt({ isActive: true }),
+      () => expectRefusedLeavingNothing(order, { status: 400, body: { success: false, error: SHOP_MESSAGES.unavailable(SHIRT) } }, traces),
+    );
     await placed();
   });
 
   it('refuses the next order with 403 once the shop is closed in the dashboard, and takes orders once it is open', async () => {
-    await setShopOpen(false);
-    try {
-      const before = await traces();
-      const response = await order();
-      expect({ status: response.status, body: response.body }).toEqual({ status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } });
-      expect(await traces()).toEqual(before);
-    } finally {
-      await setShopOpen(true);
-    }
+    await whileChanged(
+      () => setShopOpen(false),
+      () => setShopOpen(true),
+      () => expectRefusedLeavingNothing(order, { status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } }, traces),
+    );
     await placed();
   });
 
@@ -151,44 +140,37 @@ describe('orders after a change to what earlier orders were priced from', () => 
   });
 
   it('refuses the next order with 400 once the product is deactivated past this instance, leaving nothing behind', async () => {
-    await writeProductBehindTheCms({ is_active: false });
-    try {
-      const before = await traces();
+    let statements: string[] = [];
+    const orderWatched = async () => {
       let response: Awaited<ReturnType<typeof order>> | undefined;
-      const statements = await statementsDuring(async () => (response = await order()));
-      expect(response?.body).toEqual({ success: false, error: SHOP_MESSAGES.unavailable(SHIRT) });
-      expect(response?.status).toBe(400);
-      if (onPostgres) expect(placeCalls(statements)).toBe(1);
-      expect(await traces()).toEqual(before);
-    } finally {
-      await writeProductBehindTheCms({ is_active: true });
-    }
+      statements = await statementsDuring(async () => (response = await order()));
+      return response as Awaited<ReturnType<typeof order>>;
+    };
+    await whileChanged(
+      () => writeProductBehindTheCms({ is_active: false }),
+      () => writeProductBehindTheCms({ is_active: true }),
+      () => expectRefusedLeavingNothing(orderWatched, { status: 400, body: { success: false, error: SHOP_MESSAGES.unavailable(SHIRT) } }, traces),
+    );
+    if (onPostgres) expect(placeCalls(statements)).toBe(1);
     // Sold again at once: a refusal priced from kept values is checked against fresh reads.
     await placed();
   });
 
   it('refuses the next order with 403 once the shop is closed past this instance, leaving nothing behind', async () => {
-    await writeSettingBehindTheCms('shop_enabled', 'false');
-    try {
-      const before = await traces();
-      const response = await order();
-      expect({ status: response.status, body: response.body }).toEqual({ status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } });
-      expect(await traces()).toEqual(before);
-    } finally {
-      await writeSettingBehindTheCms('shop_enabled', 'true');
-    }
+    await whileChanged(
+      () => writeSettingBehindTheCms('shop_enabled', 'false'),
+      () => writeSettingBehindTheCms('shop_enabled', 'true'),
+      () => expectRefusedLeavingNothing(order, { status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } }, traces),
+    );
     await placed();
   });
 
   it('applies a cap and a title written past this instance to the next order', async () => {
-    await writeSettingBehindTheCms('order_max_units_per_line', '2');
-    try {
-      const before = await traces();
-      expect((await order(3)).body).toEqual({ success: false, error: SHOP_MESSAGES.tooManyUnitsPerLine(2, SHIRT, 'M') });
-      expect(await traces()).toEqual(before);
-    } finally {
-      await writeSettingBehindTheCms('order_max_units_per_line', String(DEFAULT_ORDER_LIMITS.maxUnitsPerLine));
-    }
+    await whileChanged(
+      () => writeSettingBehindTheCms('order_max_units_per_line', '2'),
+      () => writeSettingBehindTheCms('order_max_units_per_line', String(DEFAULT_ORDER_LIMITS.maxUnitsPerLine)),
+      () => expectRefusedLeavingNothing(() => order(3), { status: 400, body: { success: false, error: SHOP_MESSAGES.tooManyUnitsPerLine(2, SHIRT, 'M') } }, traces),
+    );
     await writeProductBehindTheCms({ title: 'Haus-Shirt (neu)' });
     try {
       const { orderNumber } = await placed();

@@ -8,6 +8,7 @@ import { adminCall, call, signIn, type AdminSession, type Endpoint } from '../he
 import { setOrderLimits } from '../helpers/order-limits';
 import { startTestProcess, startTestServer, type TestServer } from '../helpers/strapi';
 import { reportFigures } from '../helpers/figures';
+import { expectRefusedLeavingNothing, whileChanged } from '../helpers/while-changed';
 
 // Two cms instances on one PostgreSQL database, as in a deployment with more than one cms
 // container: A runs in this process (so the test can read its database), B is scripts/serve.cjs in
@@ -237,31 +238,20 @@ describe('two cms instances on one PostgreSQL database', () => {
     });
 
     it('refuses the product B deactivated with 400, and sells it once B has it back', async () => {
-      await updateOnB({ isActive: false });
-      try {
-        const before = await ordersAndStock();
-        const response = await order();
-        expect({ status: response.status, body: response.body }).toEqual({
-          status: 400,
-          body: { success: false, error: SHOP_MESSAGES.unavailable(horn.title) },
-        });
-        expect(await ordersAndStock()).toEqual(before);
-      } finally {
-        await updateOnB({ isActive: true });
-      }
+      await whileChanged(
+        () => updateOnB({ isActive: false }),
+        () => updateOnB({ isActive: true }),
+        () => expectRefusedLeavingNothing(order, { status: 400, body: { success: false, error: SHOP_MESSAGES.unavailable(horn.title) } }, ordersAndStock),
+      );
       await placed();
     });
 
     it('refuses every order with 403 while B has the shop closed', async () => {
-      await setShopOpenOnB(false);
-      try {
-        const before = await ordersAndStock();
-        const response = await order();
-        expect({ status: response.status, body: response.body }).toEqual({ status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } });
-        expect(await ordersAndStock()).toEqual(before);
-      } finally {
-        await setShopOpenOnB(true);
-      }
+      await whileChanged(
+        () => setShopOpenOnB(false),
+        () => setShopOpenOnB(true),
+        () => expectRefusedLeavingNothing(order, { status: 403, body: { success: false, error: SHOP_MESSAGES.shopClosed } }, ordersAndStock),
+      );
       await placed();
     });
 

@@ -20,7 +20,7 @@ import { toCsv } from '../../../http/csv';
 import { euro, germanDateTime } from '../../../http/german-format';
 import { countEvent } from '../../../http/rate-limit';
 import type { OrderLimits } from '../../../contract/settings';
-import { mergeByProduct, type OrderableProduct, type ProductService, type StockLine, type StoredOrderableProduct } from '../../product/services/product';
+import { mergeByProduct, type OrderableProduct, type ProductService, type StockLine } from '../../product/services/product';
 import { invalidatePublicCache } from '../../../http/public-cache';
 import { onPostgres, tableOf } from '../../../utils/database';
 import { keptForOrders } from './kept-for-orders';
@@ -119,8 +119,8 @@ const stockLines = (items: OrderItem[]): StockLine[] =>
 
 const productIds = (request: OrderRequest) => [...new Set(request.items.map((line) => line.id))];
 
-/** What an order on PostgreSQL was priced from, and which of it this order read from the database. */
-type Basis = PricedFrom & { fromMemory: boolean; rulesRead: boolean; idsRead: Set<number> };
+/** What an order on PostgreSQL was priced from, and whether any of it was kept from earlier reads. */
+type Basis = PricedFrom & { fromMemory: boolean };
 
 // Calls of gos_place_order for one order when what it was priced from keeps changing: from kept
 // values, then twice from fresh reads (each a change committed between the read and the call).
@@ -223,63 +223,45 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * What an order on PostgreSQL is priced from: the rules, then (if the shop is open) the cart's
-   * products. Each value is taken from the rows `justRead` read for this order, else with
-   * useKept from what this instance kept, else read now and kept. `fromMemory` says whether
-   * anything kept was used.
+   * products, each from what this instance kept when useKept, else read now and kept.
+   * `fromMemory` says whether anything kept was used.
    */
-  async function pricingBasis(ids: number[], useKept: boolean, justRead?: Basis): Promise<Basis> {
+  async function pricingBasis(ids: number[], useKept: boolean): Promise<Basis> {
     const readSince = kept.readStarts();
-    const basis: Basis = { settings: {}, catalogue: new Map(), fromMemory: false, rulesRead: true, idsRead: new Set() };
     const keptRules = useKept ? kept.rules() : undefined;
-    if (justRead?.rulesRead) basis.settings = justRead.settings;
-    else if (keptRules) {
-      basis.settings = keptRules;
-      basis.fromMemory = true;
-      basis.rulesRead = false;
-    } else {
-      basis.settings = await settings().readOrderRuleValues();
-      kept.keepRules(basis.settings, readSince);
-    }
+    const basis: Basis = { settings: keptRules ?? (await settings().readOrderRuleValues()), catalogue: new Map(), fromMemory: keptRules !== undefined };
+    if (!keptRules) kept.keepRules(basis.settings, readSince);
     if (!orderRulesOf(basis.settings).shopEnabled) return basis;
 
     const toRead: number[] = [];
-    const take = (id: number, product: StoredOrderableProduct | undefined) => {
-      if (product) basis.catalogue.set(id, product);
-    };
     for (const id of ids) {
       const keptProduct = useKept ? kept.product(id) : undefined;
-      if (justRead?.idsRead.has(id)) {
-        take(id, justRead.catalogue.get(id));
-        basis.idsRead.add(id);
-      } else if (keptProduct) {
-        take(id, keptProduct);
+      if (keptProduct) {
+        basis.catalogue.set(id, keptProduct);
         basis.fromMemory = true;
       } else toRead.push(id);
     }
     if (toRead.length > 0) {
       const found = await products().findForOrderAsStored(toRead);
       kept.keepProducts(found.values(), readSince);
-      for (const id of toRead) {
-        take(id, found.get(id));
-        basis.idsRead.add(id);
-      }
+      for (const [id, product] of found) basis.catalogue.set(id, product);
     }
     return basis;
   }
 
   /**
    * The order priced as on SQLite, from pricingBasis. A refusal priced from kept values is not
-   * trusted (the shop may have opened since, the product come back): what was kept is read again,
-   * the order priced again, and that answer stands.
+   * trusted (the shop may have opened since, the product come back): the order is priced again
+   * from fresh reads, and that answer stands.
    */
-  async function priceOnPostgres(request: OrderRequest, useKept: boolean, justRead?: Basis) {
-    const basis = await pricingBasis(productIds(request), useKept, justRead);
+  async function priceOnPostgres(request: OrderRequest, useKept: boolean) {
+    const basis = await pricingBasis(productIds(request), useKept);
     try {
       const { shopEnabled, limits } = orderRulesOf(basis.settings);
       if (!shopEnabled) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
       return { ...priceOrder(request, limits, basis.catalogue), limits, pricedFrom: basis };
     } catch (error) {
-      if (basis.fromMemory && error instanceof ApiError) return priceOnPostgres(request, false, basis);
+      if (basis.fromMemory && error instanceof ApiError) return priceOnPostgres(request, false);
       throw error;
     }
   }
