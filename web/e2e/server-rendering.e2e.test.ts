@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopItem } from '@contract/shop';
@@ -7,6 +9,8 @@ import { setShopEnabled, signInOrganiser } from './organiser';
 
 const api = async <T,>(path: string): Promise<T> => (await (await fetch(`${siteUrl()}${path}`)).json()) as T;
 const siteContent = () => api<SiteContent>('/api/site-content');
+// The chunk of the markdown parser (react-markdown and remark), as the build named it.
+const MARKDOWN_CHUNK = `/${(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['src/components/markdown.tsx']!.file}`;
 const firstItem = async () => (await api<{ items: ShopItem[] }>('/api/shop/items')).items[0]!;
 
 /** The page exactly as the server sends it, before any script has run. */
@@ -113,9 +117,13 @@ describe('public pages rendered on the server', () => {
   });
 
   /** Opens a page and notes the server's heading element before any script could replace it. */
-  async function openHydrated(path: string): Promise<{ page: Page; errors: string[] }> {
+  async function openHydrated(path: string): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
     const errors: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
     });
@@ -129,7 +137,7 @@ describe('public pages rendered on the server', () => {
       });
     });
     await openPage(page, `${siteUrl()}${path}`, { waitUntil: 'networkidle' });
-    return { page, errors };
+    return { page, errors, scripts };
   }
 
   const keptServerHeading = (page: Page) =>
@@ -147,6 +155,28 @@ describe('public pages rendered on the server', () => {
       await page.close();
     },
   );
+
+  it.each(['/shop', '/impressum'])('leaves the cms text of %s as the server drew it: the markdown parser is not loaded', async (path) => {
+    const { page, errors, scripts } = await openHydrated(path);
+    expect(scripts).not.toContain(MARKDOWN_CHUNK);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('loads the markdown parser for the story only when input reaches it, and keeps the text the server drew', async () => {
+    const { page, errors, scripts } = await openHydrated('/');
+    expect(scripts).not.toContain(MARKDOWN_CHUNK);
+    const serverParagraph = await page.evaluateHandle(() => document.querySelector('#story .mantine-Typography-root p'));
+    const text = await serverParagraph.evaluate((paragraph) => paragraph?.textContent);
+    expect(text?.length).toBeGreaterThan(20);
+
+    await page.locator('#story .mantine-Typography-root p').first().click();
+    await expect.poll(() => scripts.includes(MARKDOWN_CHUNK)).toBe(true);
+    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('#story .mantine-Typography-root p') ?? {}).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+    expect(await page.evaluate((paragraph) => paragraph === document.querySelector('#story .mantine-Typography-root p') && paragraph?.textContent, serverParagraph)).toBe(text);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   it("takes over the landing's sections below the first screen when the reader comes near them", async () => {
     const content = await siteContent();

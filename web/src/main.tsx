@@ -6,22 +6,14 @@ import './app/mantine.css';
 import './app/global.css';
 
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProvider } from './app/provider';
+import { AppRoot } from './app/app-root';
 import { openWaitingSections } from './components/hydrate-near-screen';
 import { createAppRouter } from './app/router';
 import { readServerState } from './app/server-state';
 import { createQueryClient } from './lib/query-client';
-
-/** Marks the document once React has taken the page over (the browser tests wait for it). */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = '';
-  }, []);
-  return null;
-}
 
 async function start() {
   const container = document.getElementById('root');
@@ -36,14 +28,7 @@ async function start() {
   // Subscribed before React's own subscription: the sections are open by the time it renders.
   router.subscribe(openWaitingSections);
 
-  const app = (
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-        <AppReady />
-      </AppProvider>
-    </StrictMode>
-  );
+  const app = <AppRoot queryClient={queryClient} router={<RouterProvider router={router} />} />;
   // As a transition, React hydrates or builds the first screen in short slices instead of one
   // long task, so a phone's main thread stays free for input and painting while it does.
   startTransition(() => {

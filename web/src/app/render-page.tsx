@@ -3,14 +3,13 @@
 // phone shows the festival before any script has run, and the state the browser hydrates from.
 import { createHash } from 'node:crypto';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { api } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
 import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
-import { AppProvider } from './provider';
+import { AppRoot } from './app-root';
 import { appRoutes } from './router';
 import { serverStateScript } from './server-state';
 
@@ -107,13 +106,9 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     let head: PageHead | null = null;
     const markup = async () => {
       const { prelude } = await prerender(
-        <StrictMode>
-          <PageHeadContext.Provider value={(pageHead) => (head = pageHead)}>
-            <AppProvider queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProvider>
-          </PageHeadContext.Provider>
-        </StrictMode>,
+        <PageHeadContext.Provider value={(pageHead) => (head = pageHead)}>
+          <AppRoot queryClient={queryClient} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
+        </PageHeadContext.Provider>,
         // The page goes out whole, so no part is sent apart to be moved in place by a script
         // (React does that with parts over 12.8 kB when streaming).
         { progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -121,6 +121,15 @@ describe('HydrateNearScreen', () => {
     await act(async () => openWaitingSections());
     expect(takenOver(root.querySelector('#agenda')!)).toBe(true);
     expect(watchers).toHaveLength(0);
+
+    // A section met for the first time after the navigation (inside one just taken over) does
+    // not wait: the navigation's render could not finish while it did.
+    const later = serverMarkup('performers');
+    await act(async () => {
+      hydrateRoot(later, page('performers'));
+    });
+    expect(takenOver(later.querySelector('#performers')!)).toBe(true);
+    expect(watchers).toHaveLength(0);
   });
 
   it('draws at once when the page is rendered in the browser, watching nothing', async () => {

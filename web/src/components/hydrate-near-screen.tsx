@@ -19,18 +19,21 @@ const markOpen = (opening: Opening): Promise<void> => Object.assign(opening, { s
 
 const openings = new Map<string, Opening>();
 const openers = new Set<() => void>();
+let navigated = false;
 
 /**
  * Takes every waiting section over, for a navigation: a new address changes the router's context
- * inside them, and React could not finish that update while any of them still waited.
+ * inside them, and React could not finish that update while any of them still waited. Gates met
+ * for the first time after it (cms text inside a section just taken over) open at once too.
  */
 export function openWaitingSections() {
+  navigated = true;
   for (const open of [...openers]) open();
 }
 
 /**
  * Resolves once input is aimed at the element or, when `watchScreen`, once it comes within AHEAD
- * of the screen; at once when it or the observer is missing.
+ * of the screen; at once after a navigation, or when the element or the observer is missing.
  */
 function opening(anchorId: string, watchScreen: boolean): Opening {
   const known = openings.get(anchorId);
@@ -43,7 +46,7 @@ function opening(anchorId: string, watchScreen: boolean): Opening {
   openings.set(anchorId, opening);
 
   const anchor = document.getElementById(anchorId);
-  if (!anchor || typeof IntersectionObserver === 'undefined') {
+  if (navigated || !anchor || typeof IntersectionObserver === 'undefined') {
     markOpen(opening);
     resolve();
     return opening;

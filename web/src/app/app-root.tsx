@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { AppProvider } from './provider';
+
+/** Marks the document once React has taken the page over (the browser tests wait for it). */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
+/**
+ * The tree around the router, the same on the server and in the browser. React's useId derives
+ * an id from the tree's shape, so a sibling on one side only gives every id below it another
+ * value: the ids the server wrote would not be the ones the browser looks for (LazyMarkdown
+ * finds the text the server drew by one).
+ */
+export function AppRoot({ queryClient, router }: { queryClient: QueryClient; router: ReactNode }) {
+  return (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        {router}
+        <AppReady />
+      </AppProvider>
+    </StrictMode>
+  );
+}
