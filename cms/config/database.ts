@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { keepPreparedStatements } from '../src/utils/sqlite-statements';
 
 // SQLite is the embedded default; PostgreSQL is the production database. Same schema, same code.
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database => {
@@ -36,11 +37,13 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
         // being killed (tests/cluster/crash-safety.test.ts kills it mid-burst), and a power cut
         // may take the last commits back; PostgreSQL, the production database, syncs every commit
         // (docs/decisions/016).
+        // Each connection also keeps the statements it prepared (src/utils/sqlite-statements.ts).
         afterCreate(connection: unknown, done: (error?: Error, connection?: unknown) => void) {
           try {
-            const sqlite = connection as { pragma(sql: string): unknown };
+            const sqlite = connection as Parameters<typeof keepPreparedStatements>[0] & { pragma(sql: string): unknown };
             sqlite.pragma('journal_mode = WAL');
             sqlite.pragma('synchronous = NORMAL');
+            keepPreparedStatements(sqlite);
             done(undefined, connection);
           } catch (error) {
             done(error as Error, connection);
