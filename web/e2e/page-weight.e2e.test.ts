@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { WEB } from '../../scripts/lib.mjs';
 import { CHUNK_MODULES } from '../vite.config';
+import { DIST, manifest } from './build-manifest';
 
 // A size, not a time: checked against the production build that the global setup made.
-const DIST = path.join(WEB, 'dist');
 const KB = 1000;
 const BUDGET = {
   /** The entry chunk (index-*.js). */
@@ -22,16 +21,6 @@ const BUDGET = {
   firstLoadJs: 150 * KB,
 };
 
-type ManifestChunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-};
-
-const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
 const moduleLengths: Record<string, Record<string, number>> = JSON.parse(readFileSync(path.join(DIST, CHUNK_MODULES), 'utf8'));
 const modulesOf = (file: string) => Object.keys(moduleLengths[file] ?? {});
 

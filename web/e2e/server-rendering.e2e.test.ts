@@ -1,16 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopItem } from '@contract/shop';
 import type { SiteContent } from '@contract/site-content';
 import { VIEWPORTS, launchBrowser, openPage, screenshot, siteUrl } from './browser';
+import { chunkAddress } from './build-manifest';
 import { setShopEnabled, signInOrganiser } from './organiser';
 
 const api = async <T,>(path: string): Promise<T> => (await (await fetch(`${siteUrl()}${path}`)).json()) as T;
 const siteContent = () => api<SiteContent>('/api/site-content');
 // The chunk of the markdown parser (react-markdown and remark), as the build named it.
-const MARKDOWN_CHUNK = `/${(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['src/components/markdown.tsx']!.file}`;
+const MARKDOWN_CHUNK = chunkAddress('src/components/markdown.tsx');
 const firstItem = async () => (await api<{ items: ShopItem[] }>('/api/shop/items')).items[0]!;
 
 /** The page exactly as the server sends it, before any script has run. */
