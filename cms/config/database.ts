@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { keepPreparedStatements } from '../src/utils/sqlite-statements';
+import { keepPreparedStatements, type SqliteConnection } from '../src/utils/sqlite-statements';
 
 // SQLite is the embedded default; PostgreSQL is the production database. Same schema, same code.
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database => {
@@ -40,7 +40,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
         // Each connection also keeps the statements it prepared (src/utils/sqlite-statements.ts).
         afterCreate(connection: unknown, done: (error?: Error, connection?: unknown) => void) {
           try {
-            const sqlite = connection as Parameters<typeof keepPreparedStatements>[0] & { pragma(sql: string): unknown };
+            const sqlite = connection as SqliteConnection & { pragma(sql: string): unknown };
             sqlite.pragma('journal_mode = WAL');
             sqlite.pragma('synchronous = NORMAL');
             keepPreparedStatements(sqlite);

@@ -5,7 +5,7 @@ import { WEB } from '../../scripts/lib.mjs';
 /** The production build that the browser tests' global setup made. */
 export const DIST = path.join(WEB, 'dist');
 
-export type ManifestChunk = {
+type ManifestChunk = {
   file: string;
   src?: string;
   isEntry?: boolean;

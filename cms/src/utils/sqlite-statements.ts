@@ -8,16 +8,16 @@
  * at once; SQLite prepares a kept statement again by itself after the schema changes.
  */
 type Statement = object;
-type Connection = { prepare(sql: string, ...rest: unknown[]): Statement };
+/** better-sqlite3's Database as knex holds it (its pragmas and transactions prepare apart from this). */
+export type SqliteConnection = { prepare(sql: string): Statement };
 
 /** Enough for every statement the cms sends; lists of ids of changing length make more. */
 export const KEPT_STATEMENTS = 500;
 
-export function keepPreparedStatements(connection: Connection, limit = KEPT_STATEMENTS) {
+export function keepPreparedStatements(connection: SqliteConnection, limit = KEPT_STATEMENTS) {
   const prepare = connection.prepare.bind(connection);
   const kept = new Map<string, Statement>();
-  connection.prepare = (sql: string, ...rest: unknown[]) => {
-    if (rest.length > 0) return prepare(sql, ...rest);
+  connection.prepare = (sql: string) => {
     const statement = kept.get(sql);
     if (statement) {
       // Moved to the end: the map's first entry is the least recently used.
