@@ -128,23 +128,3 @@ export const windowFields = (bucket: RateLimitBucket, clientIp: string, { max, w
 /** PL/pgSQL counting one for the client of windowFields, into the function's v_count and v_window. */
 export const countInFunction = `${countOneStatement("o->>'key'", "(o->>'now')::bigint", "(o->>'expired')::bigint")}
     INTO v_count, v_window;`;
-
-
-
-/**
- * Counts one event that happened (a placed order) for the client and refuses it with a 429 past
- * `max` events in the window. The count is written in the caller's transaction: an event refused
- * here, or failing later in the transaction, is rolled back with its count. On PostgreSQL the
- * client's row stays locked until the commit, so parallel events of one client count one by one.
- */
-export async function countEvent(
-  /** The transaction strapi.db.transaction hands its callback (a Knex.Transaction is a Knex). */
-  trx: Core.Strapi['db']['connection'],
-  bucket: RateLimitBucket,
-  clientIp: string,
-  { max, windowSeconds }: EventLimit,
-  tooManyMessage: string,
-): Promise<void> {
-  const { count } = await countOne(trx, clientKey(bucket, clientIp), windowSeconds * 1000);
-  if (count > max) throw new ApiError(429, tooManyMessage);
-}

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDuplicateOrderNumber } from '../../src/bootstrap/order-number-index';
+import { sqliteOrderStatements } from '../../src/api/order/services/place-order-sqlite';
+import { inOneSqliteTurn } from '../../src/utils/sqlite-transaction';
 import { startTestServer, type TestServer } from '../helpers/strapi';
+
+const onSqlite = process.env.DATABASE_CLIENT !== 'postgres';
 
 describe('the order number index', () => {
   let server: TestServer;
@@ -41,5 +45,21 @@ describe('the order number index', () => {
     expect(isDuplicateOrderNumber(otherRefusal)).toBe(false);
     const [{ count }] = await knex('orders').where({ order_number: order.order_number }).count({ count: '*' });
     expect(Number(count)).toBe(1);
+  });
+
+  it.runIf(onSqlite)('is the refusal the order service retries on SQLite too, where orders are stored by better-sqlite3 itself', async () => {
+    const order = { orderNumber: 'GOS-20260101-CCCCCC', firstName: 'A', lastName: 'B', items: [], total: 0 };
+    const statements = sqliteOrderStatements(server.strapi);
+    const store = () => inOneSqliteTurn(server.strapi, (database) => statements(database).insertOrder(order));
+    const first = await store();
+    const refusal = await store().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isDuplicateOrderNumber(refusal)).toBe(true);
+    // The first is stored as the Query Engine stores an order, and reads back through it.
+    const read = await server.strapi.db.query('api::order.order').findOne({ where: { orderNumber: order.orderNumber } });
+    expect(read).toMatchObject({ id: first.id, documentId: first.documentId, firstName: 'A', items: [], total: 0, status: 'pending' });
+    expect(new Date(read.createdAt).getTime()).toBe(first.at.getTime());
   });
 });

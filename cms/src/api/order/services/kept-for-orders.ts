@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { StoredOrderableProduct } from '../../product/services/product';
-import type { OrderRuleValues } from '../../setting/services/setting';
+import type { OrderRuleValues } from '../../setting/services/order-rules';
 
 // Only products that exist are kept, so made-up ids cannot fill it; the bound holds for any
 // catalogue. Beyond it the product kept longest is let go.

@@ -18,14 +18,16 @@ import { isDuplicateOrderNumber } from '../../../bootstrap/order-number-index';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
 import { euro, germanDateTime } from '../../../http/german-format';
-import { countEvent } from '../../../http/rate-limit';
 import type { OrderLimits } from '../../../contract/settings';
 import { mergeByProduct, type OrderableProduct, type ProductService, type StockLine } from '../../product/services/product';
 import { invalidatePublicCache } from '../../../http/public-cache';
 import { onPostgres, tableOf } from '../../../utils/database';
 import { keptForOrders } from './kept-for-orders';
 import { PricedFromChangedRows, storeOrderOnPostgres, type PricedFrom } from './place-order-postgres';
-import { orderRulesOf, type SettingService } from '../../setting/services/setting';
+import { sqliteOrderStatements } from './place-order-sqlite';
+import { inOneSqliteTurn } from '../../../utils/sqlite-transaction';
+import { orderRulesOf } from '../../setting/services/order-rules';
+import type { SettingService } from '../../setting/services/setting';
 
 const UID = 'api::order.order';
 
@@ -173,6 +175,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const products = () => strapi.service('api::product.product') as ProductService;
   const settings = () => strapi.service('api::setting.setting') as SettingService;
   const kept = keptForOrders(strapi);
+  const sqliteStatements = sqliteOrderStatements(strapi);
 
   const findRecord = async (id: number) => {
     const order = (await documents().findFirst({ filters: { id } })) as OrderRecord | null;
@@ -187,37 +190,35 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Counts the order against the client's limit, prices the cart, stores the order and takes its
-   * stock in one transaction: the catalogue is read inside it, one turn at the database per order
-   * (on SQLite's single connection, reading it first and queueing again for the transaction made
-   * the slowest orders wait twice), and an order refused on the way takes its count back with it.
+   * On SQLite the order is read, counted, priced, stored and its stock taken in one transaction
+   * that better-sqlite3 runs in one turn of the event loop (place-order-sqlite.ts): the
+   * connection, SQLite's only one, is held for the statements alone, not across the awaits of
+   * other requests' work (npm run bench, SQLite: see docs/decisions/016). The refusals come in
+   * the order a shopper meets them: shop closed (403), too many orders (429), the cart (400), the
+   * stock (409), and each takes everything back. Its event goes out after the commit, so webhooks
+   * set up in the panel hear of every order, and only of committed ones.
    */
-  function placeInTransaction(request: OrderRequest, orderNumber: string, limits: OrderLimits, clientIp: string) {
-    return strapi.db.transaction(async ({ trx, onCommit }) => {
-      await countEvent(trx, 'order', clientIp, orderLimit(limits), SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes));
-      const { items, total } = priceOrder(request, limits, await products().findForOrder(productIds(request)));
-      // Through the Query Engine, which also gives the row its documentId: the document service
-      // would validate again what the contract has checked, read the order back with every
-      // relation for its event, and cost a third of the orders a shop opening can take
-      // (npm run bench, PostgreSQL: 127/s → 374/s). Its event is sent here instead, so webhooks
-      // set up in the panel still hear of every order, and only of committed ones.
-      const created = await strapi.db.query(UID).create({
-        data: {
-          orderNumber,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          items,
-          total,
-          status: 'pending',
-          // What the document service stores for a type without drafts.
-          publishedAt: new Date(),
-        },
+  function placeInOneTurn(request: OrderRequest, clientIp: string) {
+    return withNewOrderNumber(async (orderNumber) => {
+      const { order, stored } = await inOneSqliteTurn(strapi, (database) => {
+        const statements = sqliteStatements(database);
+        const { shopEnabled, limits } = orderRulesOf(statements.ruleValues());
+        if (!shopEnabled) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
+        if (statements.countOrder(clientIp, orderLimit(limits)) > limits.maxOrdersPerClient) {
+          throw new ApiError(429, SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes));
+        }
+        const { items, total } = priceOrder(request, limits, statements.products(productIds(request)));
+        const toStore = { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total };
+        const created = statements.insertOrder(toStore);
+        // Lines merged per product, so that a product's variants count against its one stock.
+        const short = statements.takeStock(mergeByProduct(stockLines(items)));
+        if (short) throw conflict(SHOP_MESSAGES.outOfStock(short.title, short.variant));
+        return { order: toStore, stored: created };
       });
-      onCommit(() => announceCreated(created));
-      // Stock last: its row lock is held until the commit, and orders for the same product on
-      // PostgreSQL queue behind it. A shortage rolls the order back with everything else.
-      await products().takeStock(stockLines(items), (line) => SHOP_MESSAGES.outOfStock(line.title, line.variant));
-      return { orderNumber, total };
+      invalidatePublicCache();
+      const { id, documentId, at } = stored;
+      announceCreated({ ...order, id, documentId, status: 'pending', createdAt: at, updatedAt: at });
+      return { orderNumber, total: order.total };
     });
   }
 
@@ -407,10 +408,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
      * order, a changed stock nor a count behind.
      */
     async place(request: OrderRequest, clientIp: string): Promise<{ orderNumber: string; total: number }> {
-      if (onPostgres(strapi)) return placeInOneCall(request, clientIp);
-      const { shopEnabled, limits } = await settings().readOrderRules();
-      if (!shopEnabled) throw new ApiError(403, SHOP_MESSAGES.shopClosed);
-      return withNewOrderNumber((orderNumber) => placeInTransaction(request, orderNumber, limits, clientIp));
+      return onPostgres(strapi) ? placeInOneCall(request, clientIp) : placeInOneTurn(request, clientIp);
     },
 
     /** One page of orders by status and search (order number, first or last name), with the tab's summary. */

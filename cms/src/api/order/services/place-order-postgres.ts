@@ -4,7 +4,7 @@ import { ApiError, conflict } from '../../../http/api-error';
 import { countInFunction, windowFields, type EventLimit } from '../../../http/rate-limit';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import type { StockLine, StoredOrderableProduct } from '../../product/services/product';
-import type { OrderRuleValues } from '../../setting/services/setting';
+import type { OrderRuleValues } from '../../setting/services/order-rules';
 
 const ORDER_UID = 'api::order.order';
 const PRODUCT_UID = 'api::product.product';

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../../http/api-error';
 import { removeImageIfUnused, storeImage, type CheckedImage } from '../../../http/image-upload';
 import { invalidatePublicCache } from '../../../http/public-cache';
 import { tableOf } from '../../../utils/database';
+import { jsonFieldValue, variantList } from './stored-fields';
 
 const UID = 'api::product.product';
 
@@ -36,26 +37,6 @@ export type StoredOrderableProduct = OrderableProduct & { storedVariants: string
 
 /** Units of one product to take from (or put back into) stock; title and variant name it in messages. */
 export type StockLine = { productId: number; quantity: number; title: string; variant: string };
-
-// Panel edits can leave anything in the json field; the shop only ever shows text variants.
-const variantList = (variants: unknown): string[] =>
-  Array.isArray(variants) ? variants.filter((variant): variant is string => typeof variant === 'string') : [];
-
-/**
- * A json field's stored text, read as the Query Engine reads the field (its JSONField): a JSON
- * text stored as a string counts as what it holds, as early Strapi 5 versions stored it.
- */
-function jsonFieldValue(text: string | null): unknown {
-  if (text === null) return null;
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'string') return value;
-  try {
-    const inner: unknown = JSON.parse(value);
-    return typeof inner === 'string' ? JSON.parse(inner) : inner;
-  } catch {
-    return value;
-  }
-}
 
 const imageSizes = (image: Media | null | undefined): ImageSizes => {
   const sizes: ImageSizes = {};
