@@ -6,4 +6,4 @@ export const CMS_BEHIND_SITE_SERVER: Record<string, string>;
 export function ensureInstalled(appDir: string): Promise<void>;
 export function buildCms(): Promise<boolean>;
 export function buildWeb(): Promise<boolean>;
-export function waitFor(url: string, timeoutMs: number): Promise<void>;
+export function waitFor(url: string, timeoutMs: number, intervalMs?: number): Promise<void>;

@@ -85,8 +85,11 @@ export async function buildIfChanged(appDir, output, extra, build) {
   return true;
 }
 
-/** Resolves once url answers with a status below 500, or rejects after timeoutMs. */
-export async function waitFor(url, timeoutMs) {
+/**
+ * Resolves once url answers with a status below 500, or rejects after timeoutMs; asks every
+ * intervalMs (a start-up measured with it is up to that much late).
+ */
+export async function waitFor(url, timeoutMs, intervalMs = 300) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -95,7 +98,7 @@ export async function waitFor(url, timeoutMs) {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }

@@ -12,6 +12,7 @@ import { ensureUniqueNameIndexes } from './bootstrap/unique-names';
 import { answerCachedReadsEarly } from './http/early-answers';
 import { invalidateOnContentChanges } from './http/public-cache';
 import { securityBuiltOnce } from './http/security-headers';
+import { buildBodyParserOnce } from './http/body-parser-once';
 import { ensureRateLimitTable } from './http/rate-limit';
 import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session';
 import { limitImageWork } from './http/image-limits';
@@ -31,6 +32,7 @@ function keepConnectionsLikeTheProxies(strapi: Core.Strapi) {
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
+    buildBodyParserOnce();
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {
