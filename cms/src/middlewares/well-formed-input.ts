@@ -7,12 +7,14 @@ import { markParsed } from './request-limits';
 
 const REFUSALS = {
   'ill-formed': { german: 'Die Anfrage enthält ungültige Zeichen.', english: 'The request contains malformed text (a lone UTF-16 surrogate)' },
+  nul: { german: 'Die Anfrage enthält ungültige Zeichen.', english: 'The request contains a NUL character, which no stored text may hold' },
   'too deep': { german: 'Die Anfrage ist zu tief verschachtelt.', english: `The request is nested too deeply (at most ${MAX_NESTING} levels)` },
 };
 
 /**
  * Behind strapi::body, on every path: the query, the body and the names of uploaded files hold
- * only well-formed text, nested at most MAX_NESTING levels; anything else is refused with 400
+ * only well-formed text without NUL characters (file names may hold one: they are never stored
+ * as sent), nested at most MAX_NESTING levels; anything else is refused with 400
  * before any route sees it. German text and emoji pass.
  */
 export default () => async (ctx: Context, next: Next) => {
@@ -20,7 +22,7 @@ export default () => async (ctx: Context, next: Next) => {
   const fileNames = Object.values(requestFiles(ctx))
     .flat()
     .map((file) => (file as { originalFilename?: unknown })?.originalFilename);
-  const problem = findTextProblem(ctx.query) ?? findTextProblem(requestBody(ctx)) ?? findTextProblem(fileNames);
+  const problem = findTextProblem(ctx.query) ?? findTextProblem(requestBody(ctx)) ?? findTextProblem(fileNames, { allowNul: true });
   if (problem) return refuse(ctx, 400, REFUSALS[problem]);
   return next();
 };

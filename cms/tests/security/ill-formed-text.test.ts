@@ -67,6 +67,32 @@ describe('ill-formed text anywhere in a request', () => {
     await alive();
   });
 
+  it('refuses a NUL character, which no text column of PostgreSQL can hold, in a name, a code, a query and on Strapi’s routes', async () => {
+    // The raw request, as with the lone surrogate: "\u0000" in the JSON text.
+    const nul = '\\u0000';
+    const ordersBefore = await adminCall<{ orders: unknown[] }>(server, organiser, 'GET', '/api/admin/shop/orders');
+    const { items } = (await call<{ items: { id: number; title: string; price: number; variants: string[] }[] }>(server, 'GET', '/api/shop/items')).body;
+    const [{ id, title, price, variants }] = items;
+    const cart = JSON.stringify(JSON.stringify([{ id, title, price, variant: variants[0], quantity: 1 }]));
+    for (const [method, path, body] of [
+      ['POST', '/api/shop/orders', `{"firstName":"A${nul}B","lastName":"B","items":${cart}}`],
+      ['POST', '/api/auth/verify-code', `{"code":"ABCDE${nul}"}`],
+      ['GET', '/api/shop/items?q=a%00b', undefined],
+    ] as const) {
+      const response = await call(server, method, path, body === undefined ? {} : json(body));
+      expect(response.status, path).toBe(400);
+      expect(failureSchema.parse(response.body).error, path).toBe('Die Anfrage enthält ungültige Zeichen.');
+    }
+    const house = await adminCall(server, organiser, 'POST', '/api/admin/houses', json(`{"name":"Haus${nul}","chatUrl":"https://chat.whatsapp.com/Nul"}`));
+    expect(house.status).toBe(400);
+    const panel = await call(server, 'POST', '/admin/login', json(`{"email":"${EDITOR.email}","password":"a${nul}"}`));
+    expect(panel.status).toBe(400);
+    expect(failureSchema.parse(panel.body).error).toBe('The request contains a NUL character, which no stored text may hold');
+    const ordersAfter = await adminCall<{ orders: unknown[] }>(server, organiser, 'GET', '/api/admin/shop/orders');
+    expect(ordersAfter.body.orders).toHaveLength(ordersBefore.body.orders.length);
+    await alive();
+  });
+
   it('lets German text and emoji through, also as surrogate pairs written as escapes', async () => {
     const house = await adminCall(server, organiser, 'POST', '/api/admin/houses', json(`{"name":"Haus Grünwald \\ud83d\\udc3a","chatUrl":"https://chat.whatsapp.com/Gruenwald"}`));
     expect(house.status).toBe(200);
