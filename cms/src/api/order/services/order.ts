@@ -203,10 +203,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * On SQLite the order is read, counted, priced, stored and its stock taken in one transaction
    * that better-sqlite3 runs in one turn of the event loop (place-order-sqlite.ts): the
    * connection, SQLite's only one, is held for the statements alone, not across the awaits of
-   * other requests' work (npm run bench, SQLite: see docs/decisions/016). The refusals come in
-   * the order a shopper meets them: shop closed (403), too many orders (429), the cart (400), the
-   * stock (409), and each takes everything back. Its event goes out after the commit, so webhooks
-   * set up in the panel hear of every order, and only of committed ones.
+   * other requests' work (docs/decisions/019). The refusals come in the order a shopper meets
+   * them: shop closed (403), too many orders (429), the cart (400), the stock (409), and each
+   * takes everything back. Its event goes out after the commit, so webhooks set up in the panel
+   * hear of every order, and only of committed ones.
    */
   function placeInOneTurn(request: OrderRequest, clientIp: string) {
     return withNewOrderNumber(async (orderNumber) => {
