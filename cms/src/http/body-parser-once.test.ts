@@ -29,13 +29,14 @@ describe('koa-body built once per options object', () => {
     // As strapi::body calls it: koaBody(options) on every request.
     app.use(async (ctx, next) => {
       try {
-        await module.koaBody(options)(ctx, next);
+        // koa-body is typed against its own copy of Koa's types.
+        await (module.koaBody(options) as unknown as Koa.Middleware)(ctx, next);
       } catch (error) {
         ctx.status = (error as { status?: number }).status ?? 500;
       }
     });
     app.use((ctx) => {
-      ctx.body = { got: ctx.request.body };
+      ctx.body = { got: (ctx.request as { body?: unknown }).body };
     });
     const server = createServer(app.callback()).listen(0, '127.0.0.1');
     servers.push(server);

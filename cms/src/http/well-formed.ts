@@ -11,7 +11,8 @@ export type TextProblem = 'ill-formed' | 'nul' | 'too deep';
  *   never ended on one.
  * - 'nul': a string or key holding U+0000. No text column of PostgreSQL (nor jsonb) can hold
  *   it, so the first statement to store or compare it failed with a 500; no one types it.
- *   `allowNul` lets it through where the text is never stored as sent (uploaded file names).
+ *   `allowNul` lets it through where something else checks it (the query, each route) or the
+ *   text is never stored as sent (uploaded file names).
  * - 'too deep': nested deeper than MAX_NESTING. JSON.parse reads any depth, but the code
  *   behind it recurses: Strapi's validation put a 100,000-level body into its error's details,
  *   and Koa's JSON.stringify of that answer overflowed the stack past every error handler.

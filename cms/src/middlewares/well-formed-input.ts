@@ -13,16 +13,18 @@ const REFUSALS = {
 
 /**
  * Behind strapi::body, on every path: the query, the body and the names of uploaded files hold
- * only well-formed text without NUL characters (file names may hold one: they are never stored
- * as sent), nested at most MAX_NESTING levels; anything else is refused with 400
- * before any route sees it. German text and emoji pass.
+ * only well-formed text, nested at most MAX_NESTING levels, and the body no NUL character;
+ * anything else is refused with 400 before any route sees it. German text and emoji pass. A NUL
+ * in the query is left to each route's own check (the dashboard's search names the parameter),
+ * and file names are never stored as sent.
  */
 export default () => async (ctx: Context, next: Next) => {
   markParsed(ctx);
   const fileNames = Object.values(requestFiles(ctx))
     .flat()
     .map((file) => (file as { originalFilename?: unknown })?.originalFilename);
-  const problem = findTextProblem(ctx.query) ?? findTextProblem(requestBody(ctx)) ?? findTextProblem(fileNames, { allowNul: true });
+  const problem =
+    findTextProblem(ctx.query, { allowNul: true }) ?? findTextProblem(requestBody(ctx)) ?? findTextProblem(fileNames, { allowNul: true });
   if (problem) return refuse(ctx, 400, REFUSALS[problem]);
   return next();
 };

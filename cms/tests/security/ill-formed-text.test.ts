@@ -67,7 +67,7 @@ describe('ill-formed text anywhere in a request', () => {
     await alive();
   });
 
-  it('refuses a NUL character, which no text column of PostgreSQL can hold, in a name, a code, a query and on Strapi’s routes', async () => {
+  it('refuses a NUL character, which no text column of PostgreSQL can hold, in a name, a code, a house and on Strapi’s routes', async () => {
     // The raw request, as with the lone surrogate: "\u0000" in the JSON text.
     const nul = '\\u0000';
     const ordersBefore = await adminCall<{ orders: unknown[] }>(server, organiser, 'GET', '/api/admin/shop/orders');
@@ -77,9 +77,8 @@ describe('ill-formed text anywhere in a request', () => {
     for (const [method, path, body] of [
       ['POST', '/api/shop/orders', `{"firstName":"A${nul}B","lastName":"B","items":${cart}}`],
       ['POST', '/api/auth/verify-code', `{"code":"ABCDE${nul}"}`],
-      ['GET', '/api/shop/items?q=a%00b', undefined],
     ] as const) {
-      const response = await call(server, method, path, body === undefined ? {} : json(body));
+      const response = await call(server, method, path, json(body));
       expect(response.status, path).toBe(400);
       expect(failureSchema.parse(response.body).error, path).toBe('Die Anfrage enthält ungültige Zeichen.');
     }
