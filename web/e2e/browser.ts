@@ -9,10 +9,11 @@ export const siteUrl = () => inject('siteUrl');
 export const VIEWPORTS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 
 /** Debian's Chromium, headless; the flags keep it from calling Google's services. */
-export const launchBrowser = (): Promise<Browser> =>
+/** Chromium as the tests drive it; `extraArgs` adds switches (a forced connection type, say). */
+export const launchBrowser = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 
 /** Every request the page makes to another origin than the site's. */

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { SiteContent } from '@contract/site-content';
 import { freePort } from '../../scripts/cms-process.mjs';
 import { startSiteServer } from '../server/site-server.mjs';
@@ -239,6 +239,37 @@ describe('the landing page in Chromium', () => {
     const sitemap = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
     expect(sitemap).toContain('/impressum</loc>');
     await page.close();
+  });
+
+  it('asks for the agenda’s and the performers’ pictures only as their sections near the screen, on a slow phone', async () => {
+    // On a 3G connection Chrome's own lazy loading starts pictures 2,500 px below the screen:
+    // the agenda's, 1,800 px below, would compete with the first screen's files.
+    const slowBrowser = await launchBrowser(['--force-effective-connection-type=3G']);
+    onTestFinished(() => slowBrowser.close());
+    const page = await slowBrowser.newPage({ viewport: VIEWPORTS.mobile });
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/uploads/')) uploads.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
+    const content = await siteContent();
+    const fileNames = (media: { url: string; formats?: Record<string, { url: string }> | null }) =>
+      [media.url, ...Object.values(media.formats ?? {}).map((format) => format.url)].map((url) => new URL(url, siteUrl()).pathname);
+    const wallFiles = new Set([
+      ...content.agendaImages.flatMap((entry) => fileNames(entry.image)),
+      ...content.performers.flatMap((performer) => (performer.photo ? fileNames(performer.photo) : [])),
+    ]);
+    expect(wallFiles.size).toBeGreaterThan(20);
+    // The first screen's own pictures (the hero's) load; none of the walls' 2,700 px and more below.
+    expect(uploads.length).toBeGreaterThan(0);
+    expect(uploads.filter((upload) => wallFiles.has(upload))).toEqual([]);
+
+    await section(page, 'agenda').scrollIntoViewIfNeeded();
+    const pictures = section(page, 'agenda').locator('img');
+    await expect.poll(() => pictures.evaluateAll((images: HTMLImageElement[]) => images.filter((image) => image.complete && image.naturalWidth > 0).length), { timeout: 10_000 }).toBe(content.agendaImages.length);
+    expect(uploads.filter((upload) => wallFiles.has(upload)).length).toBeGreaterThanOrEqual(content.agendaImages.length);
+    await page.waitForTimeout(900);
+    await screenshot(page, 'agenda-pictures-after-takeover-mobile', { fullPage: false });
   });
 
   it('opens agenda pictures full screen and closes them by click, close button and Escape', async () => {

@@ -1,6 +1,4 @@
-import '@fontsource-variable/cinzel';
-import '@fontsource-variable/eb-garamond';
-import '@fontsource-variable/eb-garamond/wght-italic.css';
+import './app/fonts/fonts.css';
 import './app/heading-fallback-fonts.css';
 import './app/mantine.css';
 import './app/global.css';

@@ -1,34 +1,10 @@
 import { useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver, scrollNear, watchers } from '@/testing/intersection-observer';
 import { act } from '@/testing/render';
+import { renderOnServer } from '@/testing/server-markup';
 import { HydrateNearScreen, openWaitingSections } from './hydrate-near-screen';
-
-type Watcher = { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] };
-const watchers: Watcher[] = [];
-
-class FakeIntersectionObserver {
-    private readonly watcher: Watcher;
-    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      this.watcher = { callback, options, targets: [] };
-      watchers.push(this.watcher);
-    }
-    observe(target: Element) {
-      this.watcher.targets.push(target);
-    }
-    unobserve() {}
-    disconnect() {
-      watchers.splice(watchers.indexOf(this.watcher), 1);
-    }
-}
-
-/** The browser reports the element within the watched margin of the screen. */
-function scrollNear(target: Element) {
-  for (const watcher of watchers.filter((each) => each.targets.includes(target))) {
-    watcher.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], watcher as never);
-  }
-}
 
 function Counter({ id }: { id: string }) {
   const [count, setCount] = useState(0);
@@ -64,16 +40,8 @@ afterEach(() => {
 
 /** The page as the site's server renders it: in Node, where there is no document. */
 function serverMarkup(id: string) {
-  const { document } = globalThis;
-  vi.stubGlobal('document', undefined);
-  let html: string;
-  try {
-    html = renderToString(page(id));
-  } finally {
-    vi.stubGlobal('document', document);
-  }
   container = document.createElement('div');
-  container.innerHTML = html;
+  container.innerHTML = renderOnServer(page(id));
   document.body.append(container);
   return container;
 }

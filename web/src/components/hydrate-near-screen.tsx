@@ -78,7 +78,7 @@ function opening(anchorId: string, watchScreen: boolean): Opening {
 const noSubscription = () => () => {};
 
 /** True on the server and while React hydrates the server's markup; React asks for the server snapshot only then. */
-const useServerMarkup = () =>
+export const useServerMarkup = () =>
   useSyncExternalStore(
     noSubscription,
     () => false,

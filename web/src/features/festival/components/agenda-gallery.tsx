@@ -110,6 +110,7 @@ export function AgendaGallery({ images, label }: { images: AgendaImage[]; label:
                   aria-haspopup="dialog"
                 >
                   <CmsImage
+                    afterTakeover
                     className={classes.image}
                     media={entry.image}
                     alt={entry.alt}

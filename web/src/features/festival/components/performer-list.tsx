@@ -40,6 +40,7 @@ function PerformerCard({ performer }: { performer: Performer }) {
     <article className={classes.card}>
       {performer.photo ? (
         <CmsImage
+          afterTakeover
           className={classes.photo}
           media={performer.photo}
           alt={`Foto von ${performer.name}`}

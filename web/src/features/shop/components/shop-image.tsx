@@ -10,7 +10,7 @@ type ShopImageProps = {
   /** How wide the slot is (the `sizes` attribute). */
   sizes: string;
   className?: string;
-  /** The first image a page shows loads at once. */
+  /** The first image a page shows (its largest paint) loads at once, ahead of the others. */
   priority?: boolean;
 };
 
@@ -30,6 +30,7 @@ export function ShopImage({ image, imageSizes, alt, sizes, className, priority =
           sizes={sources.srcSet ? sizes : undefined}
           alt={alt}
           loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={() => setFailed(image)}
         />
