@@ -59,9 +59,34 @@ const chunkModules = (): Plugin => ({
   },
 });
 
+// main.tsx evaluates the app in steps, each a dynamic import. index.html preloads every step's
+// files with the entry's own, so all arrive at once and no step waits for a round trip; the
+// routes' chunks stay lazy (they are imported by the router, not by main.tsx).
+const bootStepsPreloaded = (): Plugin => ({
+  name: 'boot-steps-preloaded',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { chunk, bundle }) {
+      if (!chunk || !bundle) return html;
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const step = bundle[fileName];
+        if (files.has(fileName) || fileName === chunk.fileName || step?.type !== 'chunk') return;
+        files.add(fileName);
+        for (const imported of step.imports) add(imported);
+      };
+      for (const fileName of chunk.dynamicImports) add(fileName);
+      const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]));
+      const links = [...files].filter((fileName) => !preloaded.has(fileName)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
+      return html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+    },
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build (render-page.tsx for server/site-server.mjs) writes no site files.
-  plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules(), bootStepsPreloaded()])],
   // @contract is cms/src/contract (the request and response schemas both apps share); its zod
   // import must resolve to this app's copy, so the bundle holds one zod.
   resolve: { tsconfigPaths: true, dedupe: ['zod'] },
