@@ -33,10 +33,8 @@ const MODULE_PRELOADS = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]
  */
 const scriptsAfterFirstPaint = (entry, chunks) => `<script type="module">
       const load = () => {
-        for (const href of ${JSON.stringify(chunks)}) {
-          const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
-          document.head.append(link);
-        }
+        const links = ${JSON.stringify(chunks)}.map((href) => Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+        document.head.append(...links);
         import(${JSON.stringify(entry)});
       };
       const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
