@@ -104,7 +104,7 @@ export const isDrawn = (image: HTMLImageElement) => image.complete && image.natu
 
 type Navigation = Parameters<Page['goto']>[1];
 
-// main.tsx marks the document once React has taken the page over: before that a server-rendered
+// AppRoot (app-root.tsx) marks the document once React has taken the page over: before that a server-rendered
 // page shows, but clicks and typing reach plain HTML (a link still works, a form does not).
 const APP_READY = 'html[data-app-ready]';
 
