@@ -69,16 +69,20 @@ const bootStepsPreloaded = (): Plugin => ({
     order: 'post',
     handler(html, { chunk, bundle }) {
       if (!chunk || !bundle) return html;
-      const files = new Set<string>();
-      const add = (fileName: string) => {
-        const step = bundle[fileName];
-        if (files.has(fileName) || fileName === chunk.fileName || step?.type !== 'chunk') return;
-        files.add(fileName);
-        for (const imported of step.imports) add(imported);
+      /** The chunks given and every chunk they import statically, added to `seen`. */
+      const staticGraph = (fileNames: string[], seen: Set<string>) => {
+        for (const fileName of fileNames) {
+          const imported = bundle[fileName];
+          if (seen.has(fileName) || imported?.type !== 'chunk') continue;
+          seen.add(fileName);
+          staticGraph(imported.imports, seen);
+        }
+        return seen;
       };
-      for (const fileName of chunk.dynamicImports) add(fileName);
-      const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]));
-      const links = [...files].filter((fileName) => !preloaded.has(fileName)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
+      // The entry's own graph Vite has preloaded already.
+      const entry = staticGraph([chunk.fileName], new Set());
+      const steps = [...staticGraph(chunk.dynamicImports, new Set(entry))].filter((fileName) => !entry.has(fileName));
+      const links = steps.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
       return html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
     },
   },

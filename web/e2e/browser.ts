@@ -8,8 +8,10 @@ export const siteUrl = () => inject('siteUrl');
 
 export const VIEWPORTS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 
-/** Debian's Chromium, headless; the flags keep it from calling Google's services. */
-/** Chromium as the tests drive it; `extraArgs` adds switches (a forced connection type, say). */
+/**
+ * Debian's Chromium, headless; the flags keep it from calling Google's services. `extraArgs` adds
+ * switches (a forced connection type, say).
+ */
 export const launchBrowser = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -104,8 +106,9 @@ export const isDrawn = (image: HTMLImageElement) => image.complete && image.natu
 
 type Navigation = Parameters<Page['goto']>[1];
 
-// AppRoot (app-root.tsx) marks the document once React has taken the page over: before that a server-rendered
-// page shows, but clicks and typing reach plain HTML (a link still works, a form does not).
+// AppRoot (app-root.tsx) marks the document once React has taken the page over: before that a
+// server-rendered page shows, but clicks and typing reach plain HTML (a link still works, a form
+// does not).
 const APP_READY = 'html[data-app-ready]';
 
 /** Goes to url and waits until the app has taken the page over, as a visitor's next action needs. */

@@ -7,7 +7,7 @@
 // needs (kerning, standard ligatures, marks); the small capitals, old-style and tabular figures,
 // swashes and stylistic sets no page asks for are left out. 118 kB become 99 kB. Characters
 // outside the range (Polish, Czech, Cyrillic, Greek) still come from Fontsource's own files.
-// See docs/decisions/020-fonts-cut-to-what-the-site-draws.md. Run it again after upgrading
+// See docs/decisions/020-first-paint-bytes.md. Run it again after upgrading
 // @fontsource-variable/*: src/app/fonts/fonts.test.ts fails until the files match.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,20 +17,16 @@ import subsetFont from 'subset-font';
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FONTS_DIR = path.join(WEB, 'src', 'app', 'fonts');
 
-/** Fontsource's unicode-range of its "latin" files, which fonts.css gives our cut too. */
-export const LATIN_RANGE = [
-  [0x0000, 0x00ff], [0x0131, 0x0131], [0x0152, 0x0153], [0x02bb, 0x02bc], [0x02c6, 0x02c6],
-  [0x02da, 0x02da], [0x02dc, 0x02dc], [0x0304, 0x0304], [0x0308, 0x0308], [0x0329, 0x0329],
-  [0x2000, 0x206f], [0x20ac, 0x20ac], [0x2122, 0x2122], [0x2191, 0x2191], [0x2193, 0x2193],
-  [0x2212, 0x2212], [0x2215, 0x2215], [0xfeff, 0xfeff], [0xfffd, 0xfffd],
-];
-
 // Kerning, standard ligatures (fi, fl), locale forms, glyph composition and mark placement. The
 // contextual ligatures and alternates (clig, calt) would add 4 kB to each EB Garamond file.
 const FEATURES = ['kern', 'liga', 'locl', 'ccmp', 'mark', 'mkmk'];
 
 // The weights the stylesheets use: 400 (text; Cinzel's date line), 600 and 700 (labels, headings).
 const WEIGHTS = { min: 400, max: 700 };
+
+// Copyright (0, kept anyway) and the license's text and address (13, 14): the Open Font License
+// asks that every copy, modified or not, carries them.
+const LICENSE_NAME_IDS = [13, 14];
 
 // Fontsource's stylesheets, whose faces fonts.css repeats; each has one "latin" face that we cut.
 const STYLESHEETS = ['@fontsource-variable/eb-garamond/index.css', '@fontsource-variable/eb-garamond/wght-italic.css', '@fontsource-variable/cinzel/index.css'];
@@ -41,9 +37,13 @@ export const FACES = STYLESHEETS.map((stylesheet) => {
   return { stylesheet, source: `${scope}/${name}/files/${file}`, file };
 });
 
-function latinCharacters() {
+/** Every character of Fontsource's "latin" range (its unicode.json), which fonts.css gives the cut too. */
+async function latinCharacters(face) {
+  const packageDir = path.join(WEB, 'node_modules', path.dirname(face.stylesheet));
+  const ranges = JSON.parse(await readFile(path.join(packageDir, 'unicode.json'), 'utf8')).latin;
   let text = '';
-  for (const [first, last] of LATIN_RANGE) {
+  for (const range of ranges.split(',')) {
+    const [first, last = first] = range.replace('U+', '').split('-').map((hex) => parseInt(hex, 16));
     for (let code = first; code <= last; code++) text += String.fromCodePoint(code);
   }
   return text;
@@ -51,14 +51,14 @@ function latinCharacters() {
 
 /** Each face's cut, as bytes, in the order of FACES. */
 export async function cutFaces() {
-  const text = latinCharacters();
   return Promise.all(
     FACES.map(async (face) => {
       const original = await readFile(path.join(WEB, 'node_modules', face.source));
-      const bytes = await subsetFont(original, text, {
+      const bytes = await subsetFont(original, await latinCharacters(face), {
         targetFormat: 'woff2',
         keepFeatures: FEATURES,
         variationAxes: { wght: WEIGHTS },
+        preserveNameIds: LICENSE_NAME_IDS,
       });
       return { ...face, originalSize: original.length, bytes };
     }),
