@@ -199,6 +199,25 @@ describe('public pages rendered on the server', () => {
     await page.close();
   });
 
+  it("asks for the scripts only once the first screen's main picture has loaded", async () => {
+    for (const path of ['/', '/shop']) {
+      const { page, errors } = await openHydrated(path);
+      const timing = await page.evaluate(() => {
+        const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')!;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const pictureEntry = resources.find((entry) => entry.name === picture.currentSrc)!;
+        const firstScript = Math.min(...resources.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).map((entry) => entry.startTime));
+        return { pictures: document.querySelectorAll('img[fetchpriority="high"]').length, decoding: picture.decoding, loaded: pictureEntry.responseEnd, firstScript };
+      });
+      // One picture is the first screen's largest; it is drawn with the text, not a frame later.
+      expect(timing.pictures, path).toBe(1);
+      expect(timing.decoding, path).toBe('sync');
+      expect(timing.firstScript, path).toBeGreaterThan(timing.loaded);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('works like a page drawn in the browser once taken over', async () => {
     const item = await firstItem();
     const variant = item.variants[0]!;

@@ -25,11 +25,13 @@ const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/s
 const MODULE_PRELOADS = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
 
 /**
- * A rendered page can be read before any script runs, so its scripts are asked for once it has
- * been painted (the browser's first-contentful-paint entry): on a slow phone connection the
- * stylesheet, the fonts and the hero image then arrive without 150 kB of script competing for
- * the same bandwidth, and the scripts' work does not hold up the first picture. A tab opened in
- * the background (which paints nothing) and a browser without paint entries ask at once.
+ * A rendered page can be read before any script runs, so its scripts are asked for once its first
+ * screen has been painted: the first paint (the browser's first-contentful-paint entry), and the
+ * page's main picture (the image it asks for with fetchpriority="high") loaded and drawn. On a slow
+ * phone connection the stylesheet, the fonts and that picture then arrive without 150 kB of script
+ * competing for the same bandwidth, and the scripts' work does not hold up the first picture. The
+ * picture is waited for three seconds at most. A tab opened in the background (which paints
+ * nothing) and a browser without paint entries ask at once.
  */
 const scriptsAfterFirstPaint = (entry, chunks) => `<script type="module">
       const load = () => {
@@ -37,13 +39,24 @@ const scriptsAfterFirstPaint = (entry, chunks) => `<script type="module">
         document.head.append(...links);
         import(${JSON.stringify(entry)});
       };
+      const afterNextFrame = () => requestAnimationFrame(() => setTimeout(load));
+      const pictureLoaded = (image) => image.complete ? Promise.resolve() : new Promise((done) => {
+        image.addEventListener('load', done, { once: true });
+        image.addEventListener('error', done, { once: true });
+      });
+      const firstScreenDrawn = () => {
+        const pictures = [...document.querySelectorAll('img[fetchpriority="high"]')].map(pictureLoaded);
+        const timeout = new Promise((done) => setTimeout(done, 3000));
+        Promise.race([Promise.all(pictures), timeout]).then(afterNextFrame);
+      };
       const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-      if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) load();
+      if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) load();
+      else if (painted()) firstScreenDrawn();
       else {
         const observer = new PerformanceObserver(() => {
           if (!painted()) return;
           observer.disconnect();
-          setTimeout(load);
+          firstScreenDrawn();
         });
         observer.observe({ type: 'paint' });
       }

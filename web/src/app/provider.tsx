@@ -1,10 +1,24 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from '@/theme';
 
 const AppNotifications = lazy(() => import('./notifications'));
+
+/**
+ * The site is dark only. Mantine's default manager reads the scheme from localStorage, falling
+ * back to light, and writes that to <html> while the page is taken over, before the forced
+ * scheme puts dark back: two restyles of the whole page (60 ms each on a slow phone) and a
+ * moment of light colours. This one always answers dark and keeps nothing.
+ */
+const darkOnly: MantineColorSchemeManager = {
+  get: () => 'dark',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
 
 /** Mounts the toasts when the first one is shown (only the dashboard shows any), and keeps them. */
 function NotificationsOnDemand() {
@@ -22,7 +36,7 @@ function NotificationsOnDemand() {
 /** Mantine and the query client around the app, in the browser and on the server alike. */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark">
+    <MantineProvider theme={theme} colorSchemeManager={darkOnly} defaultColorScheme="dark" forceColorScheme="dark">
       <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -58,7 +58,9 @@ function HeroContent({ festival }: { festival: Festival }) {
           width={logo.width ?? undefined}
           height={logo.height ?? undefined}
           alt={logo.alternativeText ?? ''}
+          // The largest paint: drawn with the first frame once loaded (the scripts wait for it).
           fetchPriority="high"
+          decoding="sync"
         />
       )}
       <Text className={classes.edition}>{festival.edition}</Text>

@@ -10,7 +10,10 @@ type ShopImageProps = {
   /** How wide the slot is (the `sizes` attribute). */
   sizes: string;
   className?: string;
-  /** The first image a page shows (its largest paint) loads at once, ahead of the others. */
+  /**
+   * The first image a page shows (its largest paint): it loads at once, ahead of the others, and is
+   * drawn in the same frame as the text around it once loaded rather than a frame later.
+   */
   priority?: boolean;
 };
 
@@ -31,7 +34,7 @@ export function ShopImage({ image, imageSizes, alt, sizes, className, priority =
           alt={alt}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
+          decoding={priority ? 'sync' : 'async'}
           onError={() => setFailed(image)}
         />
       ) : (
