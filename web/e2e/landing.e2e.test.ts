@@ -214,6 +214,37 @@ describe('the landing page in Chromium', () => {
     },
   );
 
+  it('asks for the German cuts of its fonts only, and for the rest of latin once a text shows é', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const fonts: string[] = [];
+    page.on('request', (request) => request.url().endsWith('.woff2') && fonts.push(new URL(request.url()).pathname));
+    await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
+    const named = (part: string) => fonts.filter((font) => font.includes(part));
+    expect(named('eb-garamond-german-wght-normal')).toHaveLength(1);
+    expect(named('eb-garamond-german-wght-italic')).toHaveLength(1);
+    expect(named('cinzel-german-wght-normal')).toHaveLength(1);
+    expect(named('latin-rest')).toEqual([]);
+
+    await page.evaluate(async () => {
+      const text = Object.assign(document.createElement('p'), { textContent: 'Café' });
+      document.querySelector('main')!.append(text);
+      await document.fonts.load('16px "EB Garamond Variable"', 'é');
+    });
+    expect(named('eb-garamond-latin-rest-wght-normal')).toHaveLength(1);
+    await page.close();
+  });
+
+  it('lays out and draws the far parts of a long page only as they near the screen: the shop’s footer italic waits', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const fonts: string[] = [];
+    page.on('request', (request) => request.url().endsWith('.woff2') && fonts.push(new URL(request.url()).pathname));
+    await openPage(page, `${siteUrl()}/shop`, { waitUntil: 'networkidle' });
+    expect(fonts.filter((font) => font.includes('italic'))).toEqual([]);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect.poll(() => fonts.filter((font) => font.includes('eb-garamond-german-wght-italic')).length).toBe(1);
+    await page.close();
+  });
+
   it('describes the page for search engines and link previews', async () => {
     const { page } = await openLanding(browser, VIEWPORTS.desktop);
 

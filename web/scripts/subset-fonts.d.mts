@@ -1,4 +1,7 @@
+/** A Fontsource latin face and the names of our two cuts of it. */
+type Face = { stylesheet: string; style: 'normal' | 'italic'; source: string; german: string; rest: string };
+
 export const FONTS_DIR: string;
-export const FACES: Array<{ stylesheet: string; source: string; file: string }>;
-export function cutFaces(): Promise<Array<{ stylesheet: string; source: string; file: string; originalSize: number; bytes: Buffer }>>;
+export const FACES: Face[];
+export function cutFaces(): Promise<Array<Face & { originalSize: number; germanBytes: Buffer; restBytes: Buffer }>>;
 export function fontsStylesheet(): Promise<string>;

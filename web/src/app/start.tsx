@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { openWaitingSections } from '@/components/hydrate-near-screen';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot } from './app-root';
+import { layOutEverythingOnFirstMove } from './lazy-layout';
 import { createAppRouter } from './router';
 import { readServerState } from './server-state';
 
@@ -21,6 +22,7 @@ export async function start() {
   const router = await createAppRouter(queryClient, serverState?.router);
   // Subscribed before React's own subscription: the sections are open by the time it renders.
   router.subscribe(openWaitingSections);
+  layOutEverythingOnFirstMove(router);
 
   const app = <AppRoot queryClient={queryClient} router={<RouterProvider router={router} />} />;
   // As a transition, React hydrates or builds the first screen in short slices instead of one
