@@ -220,7 +220,9 @@ const closers: Record<string, string> = { '[': ']', '{"a":': '}', '[{"b":': '}]'
 const plainFormKey = (key: string) => /^[A-Za-z][A-Za-z0-9_]*$/.test(key) && !(key in Object.prototype);
 
 function formEncoded(value: unknown): string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return String(value);
+  if (typeof value !== 'object' || value === null) return String(value);
+  // String() of an array joins its items' own strings, and an object without a prototype has none.
+  if (Array.isArray(value)) return JSON.stringify(value) ?? '';
   const entries = Object.entries(value)
     .filter(([key]) => plainFormKey(key))
     .map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field) ?? ''] as [string, string]);
