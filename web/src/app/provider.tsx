@@ -36,7 +36,7 @@ function NotificationsOnDemand() {
 /** Mantine and the query client around the app, in the browser and on the server alike. */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={darkOnly} defaultColorScheme="dark" forceColorScheme="dark">
+    <MantineProvider theme={theme} colorSchemeManager={darkOnly} forceColorScheme="dark">
       <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
