@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatPrice } from './format';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate, formatDateRange, formatNumber, formatPrice } from './format';
 
 describe('formatPrice', () => {
   it('shows cents as German euros with two decimals', () => {
@@ -11,6 +11,44 @@ describe('formatPrice', () => {
 
   it('groups thousands with a dot', () => {
     expect(formatPrice(123456)).toBe('1.234,56\u00a0€');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands with a dot', () => {
+    expect(formatNumber(1500)).toBe('1.500');
+    expect(formatNumber(12)).toBe('12');
+  });
+});
+
+describe('the formatters', () => {
+  // A page's first Intl formatter loads the locale's data: made when the module was evaluated,
+  // it lengthened the takeover's longest task on every public page, formatted or not.
+  it('are made on first use, once each, not when the module is evaluated', async () => {
+    const made = { numberFormats: 0, dateTimeFormats: 0 };
+    class CountedNumberFormat extends Intl.NumberFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        made.numberFormats += 1;
+      }
+    }
+    class CountedDateTimeFormat extends Intl.DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        made.dateTimeFormats += 1;
+      }
+    }
+    vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { NumberFormat: CountedNumberFormat, DateTimeFormat: CountedDateTimeFormat }));
+    vi.resetModules();
+    const format = await import('./format');
+    expect(made).toEqual({ numberFormats: 0, dateTimeFormats: 0 });
+
+    expect(format.formatPrice(1200)).toBe('12,00\u00a0€');
+    expect(format.formatPrice(250)).toBe('2,50\u00a0€');
+    expect(made).toEqual({ numberFormats: 1, dateTimeFormats: 0 });
+    expect(format.formatDateRange('2025-07-24', '2025-07-28')).toBe('24. – 28. Juli 2025');
+    expect(format.formatDateRange('2025-07-30', '2025-08-02')).toBe('30. Juli – 2. August 2025');
+    expect(made).toEqual({ numberFormats: 1, dateTimeFormats: 1 });
   });
 });
 

@@ -6,6 +6,7 @@ import { LazyMarkdown } from '@/components/lazy-markdown';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
+import { formatNumber } from '@/lib/format';
 import { isHttpUrl } from '@/lib/safe-url';
 import { mediaSrcSet } from '@/lib/strapi-media';
 import type { Festival } from '../api/get-site-content';
@@ -26,8 +27,6 @@ import classes from './info-section.module.css';
 const Lightbox = lazy(() => import('@/components/lightbox').then((module) => ({ default: module.Lightbox })));
 
 type AccommodationPhoto = SiteContent['accommodationPhotos'][number];
-
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 function Fact({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -118,19 +117,19 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
         {bedrooms !== null && (
           <li className={classes.lodgeFact}>
             <BedIcon className={classes.icon} />
-            {`${numberFormat.format(bedrooms)} Schlafzimmer`}
+            {`${formatNumber(bedrooms)} Schlafzimmer`}
           </li>
         )}
         {guests !== null && (
           <li className={classes.lodgeFact}>
             <PeopleIcon className={classes.icon} />
-            {`bis zu ${numberFormat.format(guests)} Personen`}
+            {`bis zu ${formatNumber(guests)} Personen`}
           </li>
         )}
         {grounds !== null && (
           <li className={classes.lodgeFact}>
             <TreeIcon className={classes.icon} />
-            {`${numberFormat.format(grounds)} m²`}
+            {`${formatNumber(grounds)} m²`}
           </li>
         )}
       </ul>
