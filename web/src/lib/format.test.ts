@@ -21,10 +21,41 @@ describe('formatNumber', () => {
   });
 });
 
-describe('the formatters', () => {
-  // A page's first Intl formatter loads the locale's data: made when the module was evaluated,
-  // it lengthened the takeover's longest task on every public page, formatted or not.
-  it('are made on first use, once each, not when the module is evaluated', async () => {
+describe('the formats of the public pages', () => {
+  // A page's first Intl formatter loads the locale's data (100 ms of a phone's CPU during the
+  // takeover), so prices, whole numbers and calendar days are written without Intl: held here
+  // against Intl, value by value.
+  const sampledIntegers = (limit: number) => {
+    const values = [0, 1, 5, 9, 10, 99, 100, 101, 999, 1000, 1001, 99999, 100000, 123456, 999999, 1000000, limit];
+    let seed = 20261127;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      values.push(seed % limit, Math.floor(seed / 7) % 100000);
+    }
+    // Negative amounts too (a refund), without -0, which no amount is.
+    return [...values, ...values.filter((value) => value !== 0).map((value) => -value)];
+  };
+
+  it('write prices as Intl does', () => {
+    const intl = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+    for (const cents of sampledIntegers(2_000_000_000)) expect(formatPrice(cents)).toBe(intl.format(cents / 100));
+  });
+
+  it('write whole numbers as Intl does, and leave fractions to it', () => {
+    const intl = new Intl.NumberFormat('de-DE');
+    for (const value of sampledIntegers(Number.MAX_SAFE_INTEGER)) expect(formatNumber(value)).toBe(intl.format(value));
+    expect(formatNumber(2.5)).toBe('2,5');
+  });
+
+  it('write every calendar day of four years as Intl does in Berlin', () => {
+    const intl = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      expect(formatDateRange(iso, iso)).toBe(intl.format(new Date(`${iso}T12:00:00Z`)));
+    }
+  });
+
+  it('make no Intl formatter, while times of day make theirs once', async () => {
     const made = { numberFormats: 0, dateTimeFormats: 0 };
     class CountedNumberFormat extends Intl.NumberFormat {
       constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
@@ -41,14 +72,15 @@ describe('the formatters', () => {
     vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { NumberFormat: CountedNumberFormat, DateTimeFormat: CountedDateTimeFormat }));
     vi.resetModules();
     const format = await import('./format');
-    expect(made).toEqual({ numberFormats: 0, dateTimeFormats: 0 });
 
     expect(format.formatPrice(1200)).toBe('12,00\u00a0€');
-    expect(format.formatPrice(250)).toBe('2,50\u00a0€');
-    expect(made).toEqual({ numberFormats: 1, dateTimeFormats: 0 });
-    expect(format.formatDateRange('2025-07-24', '2025-07-28')).toBe('24. – 28. Juli 2025');
+    expect(format.formatNumber(1500)).toBe('1.500');
     expect(format.formatDateRange('2025-07-30', '2025-08-02')).toBe('30. Juli – 2. August 2025');
-    expect(made).toEqual({ numberFormats: 1, dateTimeFormats: 1 });
+    expect(made).toEqual({ numberFormats: 0, dateTimeFormats: 0 });
+
+    expect(format.formatDate('2025-07-24T16:30:00Z')).toBe('24.07.2025, 18:30');
+    expect(format.formatDate('2025-01-10T09:05:00Z')).toBe('10.01.2025, 10:05');
+    expect(made).toEqual({ numberFormats: 0, dateTimeFormats: 1 });
   });
 });
 
