@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { robotsTxt, siteOrigin, sitemapXml } from './src/lib/seo-files';
@@ -88,12 +89,25 @@ const bootStepsPreloaded = (): Plugin => ({
   },
 });
 
+/**
+ * React Router 7 resolves to its development build under every condition (its package exports
+ * name no production build: remix-run/react-router#14102), which sends its development warnings
+ * to visitors' consoles. Its production build is the same code with them switched off
+ * (docs/decisions/023).
+ */
+const reactRouterProductionBuild = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build (render-page.tsx for server/site-server.mjs) writes no site files.
   plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules(), bootStepsPreloaded()])],
   // @contract is cms/src/contract (the request and response schemas both apps share); its zod
   // import must resolve to this app's copy, so the bundle holds one zod.
-  resolve: { tsconfigPaths: true, dedupe: ['zod'] },
+  resolve: { tsconfigPaths: true, dedupe: ['zod'], alias: reactRouterProductionBuild },
+  // Bundled into the server's build too, so that it renders with the same production build.
+  ssr: { noExternal: ['react-router', 'react-router-dom'] },
   server: { port: 5173, strictPort: true, proxy: cmsProxy },
   preview: { port: 8080, strictPort: true, proxy: cmsProxy },
   // Every browser the site supports (ES2020 modules, dynamic import) knows modulepreload, so

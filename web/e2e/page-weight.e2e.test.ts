@@ -159,6 +159,18 @@ describe('the weight of the public pages', () => {
     expect([...new Set(offending)]).toEqual([]);
   });
 
+  // React Router 7's package resolves to its development build everywhere (decision 023).
+  it("bundles no library's development build, in the site's scripts or in the server's", () => {
+    const developmentBuilds = Object.entries(moduleLengths).flatMap(([file, modules]) =>
+      Object.keys(modules)
+        .filter((id) => /\/dist\/development\/|\.development\.[cm]?js$/.test(id))
+        .map((id) => `${id} (in ${file})`),
+    );
+    expect([...new Set(developmentBuilds)]).toEqual([]);
+    const serverBuild = readFileSync(path.join(DIST, '..', 'dist-server', 'render-page.js'), 'utf8');
+    expect(serverBuild).not.toMatch(/from ["']react-router(-dom)?["']/);
+  });
+
   it.each(LOADED_WHEN_NEEDED)('loads %s only when a screen needs it', (_name, pattern) => {
     const startingPoints = [entryKey, ...bootSteps, ...publicEntries.filter((key) => /^src\/app\/routes\//.test(manifest[key].src ?? ''))];
     const offending = startingPoints.flatMap((start) =>
