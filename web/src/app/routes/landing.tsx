@@ -24,8 +24,11 @@ export function LandingRoute() {
     image: (festival?.shareImage ?? festival?.logo)?.url,
   });
   useJsonLd(content ? eventJsonLd(content, siteOrigin()) : null);
+  // In a task of its own: asking for the chunk adds a modulepreload link per file it imports,
+  // 40 ms at Lighthouse's fourfold slowdown, which inside the takeover's commit made it a long task.
   useEffect(() => {
-    void loadSections();
+    const task = setTimeout(() => void loadSections());
+    return () => clearTimeout(task);
   }, []);
   // The hero draws first; the long rest of the page follows as a deferred render, which React
   // splits into short slices, so a phone stays responsive while it builds.
