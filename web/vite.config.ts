@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { robotsTxt, siteOrigin, sitemapXml } from './src/lib/seo-files';
@@ -95,9 +95,10 @@ const bootStepsPreloaded = (): Plugin => ({
  * to visitors' consoles. Its production build is the same code with them switched off
  * (docs/decisions/023).
  */
+const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
 const reactRouterProductionBuild = [
-  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+  { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -32,7 +32,7 @@ describe('the formats of the public pages', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       values.push(seed % limit, Math.floor(seed / 7) % 100000);
     }
-    // Negative amounts too (a refund), without -0, which no amount is.
+    // Negative amounts too, without -0, which no amount is.
     return [...values, ...values.filter((value) => value !== 0).map((value) => -value)];
   };
 

@@ -33,12 +33,12 @@ const numberFormat = onFirstUse(() => new Intl.NumberFormat(LOCALE));
 
 const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 
-/** "1234567" -> "1.234.567" */
+/** "1234567" -> "1.234.567", "-1234" -> "-1.234" */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /** 1500 -> "1.500"; a fraction as Intl writes it ("2,5"). */
 export const formatNumber = (value: number): string =>
-  Number.isSafeInteger(value) ? `${value < 0 ? '-' : ''}${groupThousands(String(Math.abs(value)))}` : numberFormat().format(value);
+  Number.isSafeInteger(value) ? groupThousands(String(value)) : numberFormat().format(value);
 
 /** 1200 -> "12,00 €" (the space before € is a non-breaking one). */
 export const formatPrice = (cents: number): string => {
