@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopItem } from '@contract/shop';
 import type { SiteContent } from '@contract/site-content';
 import { VIEWPORTS, launchBrowser, openPage, screenshot, siteUrl } from './browser';
-import { chunkAddress } from './build-manifest';
+import { PRELOADS_PER_TASK } from '../server/site-server.mjs';
+import { DIST, chunkAddress } from './build-manifest';
 import { setShopEnabled, signInOrganiser } from './organiser';
 
 const api = async <T,>(path: string): Promise<T> => (await (await fetch(`${siteUrl()}${path}`)).json()) as T;
@@ -214,6 +217,29 @@ describe('public pages rendered on the server', () => {
       expect(timing.decoding, path).toBe('sync');
       expect(timing.firstScript, path).toBeGreaterThan(timing.loaded);
       expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('sets up the boot chunks\' preloads a few per task, so that no task holds a phone for all of them', async () => {
+    const bootChunks = [...readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(bootChunks.length).toBeGreaterThan(PRELOADS_PER_TASK);
+    for (const address of ['/', '/shop', '/enthuelle-dein-wappen']) {
+      const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+      // A mutation observer's callback gets what one task (up to its microtasks) added.
+      await page.addInitScript((boot) => {
+        const perTask: number[] = [];
+        (window as unknown as { preloadsPerTask: number[] }).preloadsPerTask = perTask;
+        new MutationObserver((records) => {
+          const added = records.flatMap((record) => [...record.addedNodes]);
+          const preloads = added.filter((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload' && boot.includes(new URL(node.href).pathname));
+          if (preloads.length > 0) perTask.push(preloads.length);
+        }).observe(document, { childList: true, subtree: true });
+      }, bootChunks);
+      await openPage(page, `${siteUrl()}${address}`, { waitUntil: 'networkidle' });
+      const perTask = await page.evaluate(() => (window as unknown as { preloadsPerTask: number[] }).preloadsPerTask);
+      expect(Math.max(...perTask), address).toBeLessThanOrEqual(PRELOADS_PER_TASK);
+      expect(perTask.reduce((sum, count) => sum + count, 0), address).toBe(bootChunks.length);
       await page.close();
     }
   });

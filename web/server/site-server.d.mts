@@ -1,5 +1,8 @@
 export const PAGE_CACHING: string;
 
+/** How many modulepreload links a rendered page's loader adds per task. */
+export const PRELOADS_PER_TASK: number;
+
 export type SiteServer = { url: string; close(): Promise<void> };
 
 export function startSiteServer(options: {

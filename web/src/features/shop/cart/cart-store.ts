@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEFAULT_ORDER_LIMITS } from '@contract/order-limits';
 import type { ShopItem, UnitLimits } from '@contract/shop';
 import { CART_LIMITS } from '@contract/shop-rules';
@@ -28,17 +27,20 @@ export const DEFAULT_UNIT_LIMITS: UnitLimits = {
   maxUnitsPerOrder: DEFAULT_ORDER_LIMITS.maxUnitsPerOrder,
 };
 
-const storedLineSchema = z.object({
-  id: z.number().int().positive(),
-  title: z.string(),
-  price: z.number().int().min(0),
-  variant: z.string().min(1),
-  quantity: z
-    .number()
-    .int()
-    .min(1)
-    .transform((quantity) => Math.min(quantity, MAX_QUANTITY)),
-});
+const isWholeNumber = (value: unknown, least: number): value is number => Number.isSafeInteger(value) && (value as number) >= least;
+
+/**
+ * A stored entry as a cart line, or null when it is not one. Checked by hand rather than with a
+ * zod schema: the shop's page would otherwise load and set up zod (90 kB) on every visit for
+ * these five fields.
+ */
+const storedLine = (entry: unknown): CartLine | null => {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { id, title, price, variant, quantity } = entry as Record<string, unknown>;
+  if (!isWholeNumber(id, 1) || typeof title !== 'string' || !isWholeNumber(price, 0)) return null;
+  if (typeof variant !== 'string' || variant === '' || !isWholeNumber(quantity, 1)) return null;
+  return { id, title, price, variant, quantity: Math.min(quantity, MAX_QUANTITY) };
+};
 
 const sameLine = (line: LineKey, key: LineKey) => line.id === key.id && line.variant === key.variant;
 
@@ -109,8 +111,8 @@ export const parseCart = (raw: string | null): CartLine[] => {
   }
   if (!Array.isArray(stored)) return [];
   return stored.reduce<CartLine[]>((lines, entry) => {
-    const line = storedLineSchema.safeParse(entry);
-    return line.success ? addToCart(lines, line.data) : lines;
+    const line = storedLine(entry);
+    return line ? addToCart(lines, line) : lines;
   }, []);
 };
 
