@@ -15,12 +15,6 @@ export function startSiteServer(options: {
 
 type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: string }, string | null][] };
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+export function pageTemplate(template: string): { html: string; scripts: string };
 
-export function pageTemplate(template: string, manifest?: Manifest): { html: string; entry: string | undefined; chunks: string[]; manifest: Manifest };
-
-export function pageHtml(
-  template: string,
-  page: { html: string; head: PageHead | null; stateScript: string; modules?: string[] },
-  manifest?: Manifest,
-): string;
+export function pageHtml(template: string, page: { html: string; head: PageHead | null; stateScript: string }): string;

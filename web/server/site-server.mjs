@@ -88,47 +88,23 @@ function withHead(template, head) {
 
 /**
  * What every rendered page shares, worked out once per build: index.html without the answers'
- * preloads and the entry's script tags, the entry, and the chunks it preloaded (the boot steps').
- * The manifest (Vite's, of the same build) finds the chunks of the modules a page names.
+ * preloads and the entry's script tags, and the module script that asks for them after the paint.
  */
-export function pageTemplate(template, manifest = {}) {
+export function pageTemplate(template) {
   const entry = template.match(ENTRY_SCRIPT)?.[1];
   const chunks = [...template.matchAll(MODULE_PRELOADS)].map((match) => match[1]);
   const html = (entry ? template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, '') : template).replace(ANSWER_PRELOADS, '');
-  return { html, entry, chunks, manifest };
+  return { html, scripts: entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '' };
 }
 
-/**
- * The addresses of the chunks that the given source modules need (each module's chunk and the
- * chunks it imports), as the manifest names them, leaving out those already in `known`.
- */
-function chunksOf(manifest, modules, known) {
-  const found = new Set(known);
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || found.has(`/${chunk.file}`)) return;
-    found.add(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const module of modules) visit(module);
-  return [...found].filter((address) => !known.includes(address));
-}
-
-/**
- * A page in its template: its head, its markup in #root, its state and the scripts before
- * </body>. The loader preloads the boot steps' chunks and those of the modules the page's
- * takeover imports (page.modules): all a few per task, none left to Vite's preload helper, which
- * adds a lazy import's links all in one task.
- */
-const fillTemplate = ({ html, entry, chunks, manifest }, page) => {
-  const scripts = entry ? `\n    ${scriptsAfterFirstPaint(entry, [...chunks, ...chunksOf(manifest, page.modules ?? [], chunks)])}` : '';
-  return withHead(html, page.head)
+/** A page in its template: its head, its markup in #root, its state and the scripts before </body>. */
+const fillTemplate = ({ html, scripts }, page) =>
+  withHead(html, page.head)
     .replace(APP_MARKUP, () => page.html)
     .replace('</body>', () => `${page.stateScript}${scripts}\n  </body>`);
-};
 
 /** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
-export const pageHtml = (template, page, manifest) => fillTemplate(pageTemplate(template, manifest), page);
+export const pageHtml = (template, page) => fillTemplate(pageTemplate(template), page);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -183,7 +159,6 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   configureRenderer({ cmsUrl, publicOrigin });
   const cms = createCmsProxy(cmsUrl);
   const indexFile = path.join(root, 'index.html');
-  const manifestFile = path.join(root, '.vite', 'manifest.json');
 
   // What a build gives this server, read again when a rebuild while it runs has replaced
   // index.html: the page template and the shell, and the list of files sirv serves (it reads
@@ -205,11 +180,10 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     const { mtimeMs } = await stat(indexFile);
     if (build?.modified !== mtimeMs) {
       const shell = await readFile(indexFile);
-      const manifest = JSON.parse(await readFile(manifestFile, 'utf8').catch(() => '{}'));
       pages?.clear();
       build = {
         modified: mtimeMs,
-        template: pageTemplate(shell.toString('utf8'), manifest),
+        template: pageTemplate(shell.toString('utf8')),
         shell: pageVersion(200, shell),
         files: filesOf(),
       };

@@ -74,22 +74,3 @@ describe('a rendered page in index.html', () => {
     expect(html).toContain("getEntriesByName('first-contentful-paint')");
   });
 });
-
-describe("a rendered page's loader", () => {
-  const manifest = {
-    'src/app/routes/shop/shop-list.tsx': { file: 'assets/shop-list-1.js', imports: ['_shop-page-2.js', 'node_modules/react-dom/index.js'] },
-    '_shop-page-2.js': { file: 'assets/shop-page-2.js', imports: ['node_modules/react-dom/index.js'] },
-    'node_modules/react-dom/index.js': { file: 'assets/react-def.js' },
-  };
-  const loaderChunks = (html: string) => JSON.parse(html.match(/const waiting = (\[[^\]]*\]);/)![1]!) as string[];
-
-  it("preloads the chunks of the modules the page's takeover imports, after the boot steps' and each once", () => {
-    const html = pageHtml(TEMPLATE, { ...page, modules: ['src/app/routes/shop/shop-list.tsx'] }, manifest);
-    expect(loaderChunks(html)).toEqual(['/assets/react-def.js', '/assets/shop-list-1.js', '/assets/shop-page-2.js']);
-  });
-
-  it('preloads only the boot steps for a page that names no modules, or modules the build does not have', () => {
-    expect(loaderChunks(pageHtml(TEMPLATE, page, manifest))).toEqual(['/assets/react-def.js']);
-    expect(loaderChunks(pageHtml(TEMPLATE, { ...page, modules: ['src/gone.tsx'] }, manifest))).toEqual(['/assets/react-def.js']);
-  });
-});

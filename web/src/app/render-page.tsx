@@ -10,15 +10,11 @@ import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
 import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
 import { AppRoot } from './app-root';
-import { modulesOfPage } from './page-modules';
 import { appRoutes } from './router';
 import { serverStateScript } from './server-state';
 
-/**
- * The markup of #root, the page's title and meta tags, the script element with the state, the
- * answer's status, and the source modules the browser imports while it takes the page over.
- */
-export type RenderedPage = { status: number; html: string; head: PageHead | null; stateScript: string; modules: string[] };
+/** The markup of #root, the page's title and meta tags, the script element with the state, and the answer's status. */
+export type RenderedPage = { status: number; html: string; head: PageHead | null; stateScript: string };
 
 type RendererOptions = {
   /** Where the server reaches the cms (its own address, not the public one). */
@@ -121,7 +117,7 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     };
     const html = await markup();
     const notFound = context.matches.at(-1)?.route.path === '*';
-    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, pathname), modules: modulesOfPage(context.matches) };
+    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, pathname) };
     remember(key, page);
   }
   return {

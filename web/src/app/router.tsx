@@ -4,7 +4,6 @@ import { PageLoader } from '@/components/page-loader';
 import { SiteHeader } from '@/components/site-header';
 import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
 import { shopEnabledQueryOptions } from '@/features/shop/api/get-shop-enabled';
-import { takenOverWith } from './page-modules';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -36,18 +35,10 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
     hydrateFallbackElement: publicPageLoader,
     loader: askForPublicContent(queryClient),
     children: [
-      { path: '/', element: <LandingRoute />, handle: takenOverWith('src/app/routes/landing-sections.tsx') },
+      { path: '/', element: <LandingRoute /> },
       // Pages a visitor rarely opens first load their code on the way, keeping the landing page's small.
-      {
-        path: '/impressum',
-        handle: takenOverWith('src/app/routes/legal.tsx'),
-        lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })),
-      },
-      {
-        path: '/datenschutz',
-        handle: takenOverWith('src/app/routes/legal.tsx'),
-        lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })),
-      },
+      { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
+      { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },
       ...shopRoutes(queryClient),
       // Inside the public layout: a mistyped address keeps the site's header and a way home.
       { path: '*', element: <NotFoundRoute /> },
@@ -55,7 +46,6 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: '/enthuelle-dein-wappen',
-    handle: takenOverWith('src/app/routes/access.tsx'),
     hydrateFallbackElement: publicPageLoader,
     loader: askForPublicContent(queryClient),
     lazy: () => import('./routes/access').then((module) => ({ Component: module.AccessRoute })),
