@@ -15,6 +15,12 @@ export function startSiteServer(options: {
 
 type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: string }, string | null][] };
 
-export function pageTemplate(template: string): { html: string; scripts: string };
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-export function pageHtml(template: string, page: { html: string; head: PageHead | null; stateScript: string }): string;
+export function pageTemplate(template: string, manifest?: Manifest): { html: string; scripts: string; chunks: string[]; manifest: Manifest };
+
+export function pageHtml(
+  template: string,
+  page: { html: string; head: PageHead | null; stateScript: string; importedLater?: string[] },
+  manifest?: Manifest,
+): string;

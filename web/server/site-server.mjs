@@ -89,23 +89,47 @@ function withHead(template, head) {
 
 /**
  * What every rendered page shares, worked out once per build: index.html without the answers'
- * preloads and the entry's script tags, and the module script that asks for them after the paint.
+ * preloads and the entry's script tags, the module script that asks for them after the paint, and
+ * the addresses of the chunks the entry preloads. Vite's manifest of the same build finds the
+ * chunks of the modules a page imports after its takeover.
  */
-export function pageTemplate(template) {
+export function pageTemplate(template, manifest = {}) {
   const entry = template.match(ENTRY_SCRIPT)?.[1];
   const chunks = [...template.matchAll(MODULE_PRELOADS)].map((match) => match[1]);
   const html = (entry ? template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, '') : template).replace(ANSWER_PRELOADS, '');
-  return { html, scripts: entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '' };
+  return { html, scripts: entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '', chunks, manifest };
 }
 
+/** The addresses of the chunks the given source modules need (theirs and those they import), leaving out `known`. */
+function chunksOf(manifest, modules, known) {
+  const found = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || found.has(`/${chunk.file}`)) return;
+    found.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...found].filter((address) => !known.includes(address));
+}
+
+/**
+ * The chunks of what the page imports after its takeover (the landing's sections), listed for the
+ * page to preload a few per task (web/src/lib/preload-later.ts, web/src/app/page-modules.ts).
+ */
+const laterChunksScript = ({ chunks, manifest }, page) => {
+  const later = chunksOf(manifest, page.importedLater ?? [], chunks);
+  return later.length > 0 ? `\n    <script id="later-chunks" type="application/json">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>` : '';
+};
+
 /** A page in its template: its head, its markup in #root, its state and the scripts before </body>. */
-const fillTemplate = ({ html, scripts }, page) =>
-  withHead(html, page.head)
+const fillTemplate = (template, page) =>
+  withHead(template.html, page.head)
     .replace(APP_MARKUP, () => page.html)
-    .replace('</body>', () => `${page.stateScript}${scripts}\n  </body>`);
+    .replace('</body>', () => `${page.stateScript}${laterChunksScript(template, page)}${template.scripts}\n  </body>`);
 
 /** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
-export const pageHtml = (template, page) => fillTemplate(pageTemplate(template), page);
+export const pageHtml = (template, page, manifest) => fillTemplate(pageTemplate(template, manifest), page);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -160,6 +184,7 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   configureRenderer({ cmsUrl, publicOrigin });
   const cms = createCmsProxy(cmsUrl);
   const indexFile = path.join(root, 'index.html');
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
 
   // What a build gives this server, read again when a rebuild while it runs has replaced
   // index.html: the page template and the shell, and the list of files sirv serves (it reads
@@ -181,10 +206,11 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     const { mtimeMs } = await stat(indexFile);
     if (build?.modified !== mtimeMs) {
       const shell = await readFile(indexFile);
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8').catch(() => '{}'));
       pages?.clear();
       build = {
         modified: mtimeMs,
-        template: pageTemplate(shell.toString('utf8')),
+        template: pageTemplate(shell.toString('utf8'), manifest),
         shell: pageVersion(200, shell),
         files: filesOf(),
       };

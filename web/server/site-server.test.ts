@@ -74,3 +74,26 @@ describe('a rendered page in index.html', () => {
     expect(html).toContain("getEntriesByName('first-contentful-paint')");
   });
 });
+
+describe('the chunks a page imports after its takeover', () => {
+  const manifest = {
+    'src/app/routes/landing-sections.tsx': { file: 'assets/sections-1.js', imports: ['_Modal-2.js', 'node_modules/react-dom/index.js'] },
+    '_Modal-2.js': { file: 'assets/Modal-2.js', imports: ['node_modules/react-dom/index.js'] },
+    'node_modules/react-dom/index.js': { file: 'assets/react-def.js' },
+  };
+  const laterChunks = (html: string) => {
+    const listed = html.match(/<script id="later-chunks" type="application\/json">([^<]*)<\/script>/)?.[1];
+    return listed === undefined ? null : (JSON.parse(listed) as string[]);
+  };
+
+  it('are listed in the page, each once, without those the entry preloads already', () => {
+    const html = pageHtml(TEMPLATE, { ...page, importedLater: ['src/app/routes/landing-sections.tsx'] }, manifest);
+    expect(laterChunks(html)).toEqual(['/assets/sections-1.js', '/assets/Modal-2.js']);
+    expect(html.indexOf('id="later-chunks"')).toBeGreaterThan(html.indexOf('id="server-state"'));
+  });
+
+  it('are not listed for a page that imports nothing later, or a module the build does not have', () => {
+    expect(laterChunks(pageHtml(TEMPLATE, page, manifest))).toBeNull();
+    expect(laterChunks(pageHtml(TEMPLATE, { ...page, importedLater: ['src/gone.tsx'] }, manifest))).toBeNull();
+  });
+});

@@ -10,11 +10,15 @@ import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
 import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
 import { AppRoot } from './app-root';
+import { modulesImportedLater } from './page-modules';
 import { appRoutes } from './router';
 import { serverStateScript } from './server-state';
 
-/** The markup of #root, the page's title and meta tags, the script element with the state, and the answer's status. */
-export type RenderedPage = { status: number; html: string; head: PageHead | null; stateScript: string };
+/**
+ * The markup of #root, the page's title and meta tags, the script element with the state, the
+ * answer's status, and the source modules the page imports after its takeover.
+ */
+export type RenderedPage = { status: number; html: string; head: PageHead | null; stateScript: string; importedLater: string[] };
 
 type RendererOptions = {
   /** Where the server reaches the cms (its own address, not the public one). */
@@ -117,7 +121,7 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     };
     const html = await markup();
     const notFound = context.matches.at(-1)?.route.path === '*';
-    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, pathname) };
+    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, pathname), importedLater: modulesImportedLater(context.matches) };
     remember(key, page);
   }
   return {

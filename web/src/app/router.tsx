@@ -4,6 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { SiteHeader } from '@/components/site-header';
 import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
 import { shopEnabledQueryOptions } from '@/features/shop/api/get-shop-enabled';
+import { importsLater } from './page-modules';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -35,7 +36,7 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
     hydrateFallbackElement: publicPageLoader,
     loader: askForPublicContent(queryClient),
     children: [
-      { path: '/', element: <LandingRoute /> },
+      { path: '/', element: <LandingRoute />, handle: importsLater('src/app/routes/landing-sections.tsx') },
       // Pages a visitor rarely opens first load their code on the way, keeping the landing page's small.
       { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
       { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },

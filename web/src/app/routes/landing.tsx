@@ -3,13 +3,15 @@ import { useSiteContent } from '@/features/festival/api/get-site-content';
 import { FestivalHero } from '@/features/festival/components/festival-hero';
 import { eventJsonLd } from '@/features/festival/utils/event-json-ld';
 import { useShopEnabled } from '@/features/shop/api/get-shop-enabled';
+import { preloadLaterChunks } from '@/lib/preload-later';
 import { siteOrigin } from '@/lib/site-origin';
 import { useJsonLd } from '@/lib/use-json-ld';
 import { usePageTitle } from '@/lib/use-page-title';
 
 // The sections below the hero show cms content, so they cannot draw before it arrives anyway:
-// their code loads beside that request instead of with the entry.
-const loadSections = () => import('./landing-sections');
+// their code loads beside that request instead of with the entry. On a page the server drew,
+// their files are preloaded a few per task first (the route's handle in router.tsx).
+const loadSections = () => preloadLaterChunks().then(() => import('./landing-sections'));
 const LandingSections = lazy(() => loadSections().then((module) => ({ default: module.LandingSections })));
 
 /** SPEC §2, in order: hero, story, tribute, agenda, performers, info, (shop), FAQ. */
@@ -24,8 +26,7 @@ export function LandingRoute() {
     image: (festival?.shareImage ?? festival?.logo)?.url,
   });
   useJsonLd(content ? eventJsonLd(content, siteOrigin()) : null);
-  // In a task of its own: asking for the chunk adds a modulepreload link per file it imports,
-  // 40 ms at Lighthouse's fourfold slowdown, which inside the takeover's commit made it a long task.
+  // In a task of its own, after the takeover's commit.
   useEffect(() => {
     const task = setTimeout(() => void loadSections());
     return () => clearTimeout(task);
