@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WEB } from '../../scripts/lib.mjs';
+import { staticGraph as graphOf } from '../server/manifest-graph.mjs';
 
 /** The production build that the browser tests' global setup made. */
 export const DIST = path.join(WEB, 'dist');
@@ -23,3 +24,6 @@ export function chunkAddress(source: string) {
   if (!chunk) throw new Error(`The build has no chunk for ${source}`);
   return `/${chunk.file}`;
 }
+
+/** A chunk (by its key) and every chunk it imports statically, added to `seen`: what the browser needs before the code runs. */
+export const staticGraph = (key: string, seen = new Set<string>()) => graphOf(manifest, [key], seen);

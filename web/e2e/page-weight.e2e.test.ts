@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_MODULES } from '../vite.config';
-import { DIST, manifest } from './build-manifest';
+import { DIST, manifest, staticGraph } from './build-manifest';
 
 // A size, not a time: checked against the production build that the global setup made.
 const KB = 1000;
@@ -26,14 +26,6 @@ const modulesOf = (file: string) => Object.keys(moduleLengths[file] ?? {});
 
 const [entryKey] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry) ?? [];
 if (!entryKey) throw new Error('The manifest has no entry chunk');
-
-/** A chunk and every chunk it imports statically: what the browser needs before the code runs. */
-function staticGraph(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key].imports ?? []) staticGraph(imported, seen);
-  return seen;
-}
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 6 }).length;
 const kB = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;

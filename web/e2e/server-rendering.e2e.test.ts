@@ -6,21 +6,13 @@ import type { ShopItem } from '@contract/shop';
 import type { SiteContent } from '@contract/site-content';
 import { VIEWPORTS, launchBrowser, openPage, screenshot, siteUrl } from './browser';
 import { PRELOADS_PER_TASK } from '../server/site-server.mjs';
-import { DIST, chunkAddress, manifest } from './build-manifest';
+import { DIST, chunkAddress, manifest, staticGraph } from './build-manifest';
 import { setShopEnabled, signInOrganiser } from './organiser';
 
 const api = async <T,>(path: string): Promise<T> => (await (await fetch(`${siteUrl()}${path}`)).json()) as T;
 const siteContent = () => api<SiteContent>('/api/site-content');
 // The chunk of the markdown parser (react-markdown and remark), as the build named it.
 const MARKDOWN_CHUNK = chunkAddress('src/components/markdown.tsx');
-/** The addresses of a source module's chunk and of every chunk it imports statically. */
-function staticChunks(source: string, found = new Set<string>()): Set<string> {
-  const chunk = manifest[source];
-  if (!chunk || found.has(`/${chunk.file}`)) return found;
-  found.add(`/${chunk.file}`);
-  for (const imported of chunk.imports ?? []) staticChunks(imported, found);
-  return found;
-}
 const firstItem = async () => (await api<{ items: ShopItem[] }>('/api/shop/items')).items[0]!;
 
 /** The page exactly as the server sends it, before any script has run. */
@@ -234,7 +226,7 @@ describe('public pages rendered on the server', () => {
   // when the router asks for them (preloaded with the page, they measured worse: README).
   it("sets up the preloads of a page's scripts a few per task, so that no task holds a phone for all of them", async () => {
     const bootChunks = [...readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
-    const sectionChunks = [...staticChunks('src/app/routes/landing-sections.tsx')].filter((address) => !bootChunks.includes(address));
+    const sectionChunks = [...staticGraph('src/app/routes/landing-sections.tsx')].map((key) => `/${manifest[key]!.file}`).filter((address) => !bootChunks.includes(address));
     expect(bootChunks.length).toBeGreaterThan(PRELOADS_PER_TASK);
     expect(sectionChunks.length).toBeGreaterThan(PRELOADS_PER_TASK);
     for (const address of ['/', '/shop', '/enthuelle-dein-wappen']) {
@@ -254,10 +246,21 @@ describe('public pages rendered on the server', () => {
         }).observe(document, { childList: true, subtree: true });
       }, counted);
       await openPage(page, `${siteUrl()}${address}`, { waitUntil: 'networkidle' });
-      await page.waitForLoadState('networkidle');
+      // The landing's sections are asked for after the takeover: wait until every expected link is in.
+      const expected = address === '/' ? [...bootChunks, ...sectionChunks] : bootChunks;
+      await page
+        .waitForFunction(
+          (expected) => {
+            const added = (window as unknown as { preloadsPerTask: string[][] }).preloadsPerTask.flat();
+            return expected.every((address) => added.includes(address));
+          },
+          expected,
+          { timeout: 10_000 },
+        )
+        .catch(() => {});
       const perTask = await page.evaluate(() => (window as unknown as { preloadsPerTask: string[][] }).preloadsPerTask);
       expect(Math.max(...perTask.map((links) => links.length)), `${address}: ${JSON.stringify(perTask)}`).toBeLessThanOrEqual(PRELOADS_PER_TASK);
-      expect(perTask.flat(), address).toEqual(expect.arrayContaining(address === '/' ? [...bootChunks, ...sectionChunks] : bootChunks));
+      expect(perTask.flat(), address).toEqual(expect.arrayContaining(expected));
       await page.close();
     }
   });

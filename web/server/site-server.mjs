@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { createCmsProxy } from './cms-proxy.mjs';
 import { acceptsEncoding } from './encodings.mjs';
+import { staticGraph } from './manifest-graph.mjs';
 import { createPageCache, pageVersion } from './page-cache.mjs';
 import { refuse, refuseOnSocket } from './refusals.mjs';
 
@@ -100,25 +101,14 @@ export function pageTemplate(template, manifest = {}) {
   return { html, scripts: entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '', chunks, manifest };
 }
 
-/** The addresses of the chunks the given source modules need (theirs and those they import), leaving out `known`. */
-function chunksOf(manifest, modules, known) {
-  const found = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || found.has(`/${chunk.file}`)) return;
-    found.add(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const module of modules) visit(module);
-  return [...found].filter((address) => !known.includes(address));
-}
-
 /**
  * The chunks of what the page imports after its takeover (the landing's sections), listed for the
  * page to preload a few per task (web/src/lib/preload-later.ts, web/src/app/page-modules.ts).
  */
 const laterChunksScript = ({ chunks, manifest }, page) => {
-  const later = chunksOf(manifest, page.importedLater ?? [], chunks);
+  const later = [...staticGraph(manifest, page.importedLater ?? [])]
+    .map((key) => `/${manifest[key].file}`)
+    .filter((address) => !chunks.includes(address));
   return later.length > 0 ? `\n    <script id="later-chunks" type="application/json">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>` : '';
 };
 

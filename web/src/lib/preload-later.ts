@@ -1,5 +1,5 @@
-/** The element in which the site's server lists the chunks a page imports after its takeover. */
-export const LATER_CHUNKS_ID = 'later-chunks';
+/** The element in which the site's server lists the chunks a page imports after its takeover (laterChunksScript in server/site-server.mjs). */
+const LATER_CHUNKS_ID = 'later-chunks';
 /** As the server's loader does for the app's own chunks (PRELOADS_PER_TASK in server/site-server.mjs). */
 const PRELOADS_PER_TASK = 2;
 
