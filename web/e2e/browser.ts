@@ -94,6 +94,20 @@ export async function scrollThrough(page: Page) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
+/** Waits until the page has neither scrolled nor changed its height for half a second: a smooth scroll has ended and content has stopped arriving. */
+export async function waitUntilScrollSettles(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const state = `${Math.round(window.scrollY)} ${document.documentElement.scrollHeight}`;
+      const seen = window as unknown as { scrollState?: string; scrollStateSince?: number };
+      if (seen.scrollState !== state) Object.assign(seen, { scrollState: state, scrollStateSince: performance.now() });
+      return performance.now() - (seen.scrollStateSince ?? 0) >= 500;
+    },
+    undefined,
+    { polling: 50 },
+  );
+}
+
 /** Waits until every image that is laid out has loaded (images in hidden tabs are skipped). */
 export async function waitForImages(page: Page) {
   await page.waitForFunction(() =>
