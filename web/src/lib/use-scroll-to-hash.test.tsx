@@ -89,4 +89,10 @@ describe('useScrollToHash', () => {
     renderHook(() => useScrollToHash(true), { wrapper: at('/') });
     expect(info.scrolls()).toBe(0);
   });
+
+  it('ignores a #fragment with a malformed escape, as a mangled shared link has', () => {
+    const info = addTarget('info');
+    expect(() => renderHook(() => useScrollToHash(true), { wrapper: at('/#%E0%A4%A') })).not.toThrow();
+    expect(info.scrolls()).toBe(0);
+  });
 });

@@ -7,6 +7,15 @@ const FOLLOW_TARGET_MS = 10_000;
 /** Input by which the visitor takes the scrolling over. */
 const VISITOR_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
+/** The element a #fragment names; one with a malformed escape (a link mangled in sharing) names none. */
+function fragmentTarget(hash: string): HTMLElement | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
 const topInDocument = (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY;
 
 /**
@@ -46,7 +55,7 @@ export const useScrollToHash = (ready: boolean) => {
     if (!ready || hash.length < 2) return;
     // Back and Forward: the router has put the page back where the visitor left it.
     if (navigationType === 'POP' && window.scrollY > 0) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    const target = fragmentTarget(hash);
     if (!target) return;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const scrollToTarget = () => target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
