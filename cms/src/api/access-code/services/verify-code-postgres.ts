@@ -2,11 +2,15 @@ import type { Core } from '@strapi/strapi';
 import type { VerifiedHouse } from '../../../contract/access-codes';
 import { ApiError } from '../../../http/api-error';
 import { countInFunction, forgiveStatement, windowFields } from '../../../http/rate-limit';
+import { callLane } from '../../../utils/call-lane';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import { codeWithHouse, type CodeWithHouse } from './code-with-house';
 
 const CODE_UID = 'api::access-code.access-code';
 const FUNCTION = 'gos_verify_code';
+// Code checks from one address (a festival's Wi-Fi) count on the same row: as orderCalls in
+// place-order-postgres.ts, two calls at a time (docs/decisions/025).
+const codeChecks = callLane(2);
 
 /**
  * On PostgreSQL a well-formed code is checked by one call of a function, the way
@@ -54,7 +58,8 @@ export async function verifyOnPostgres(strapi: Core.Strapi, code: string, client
   const at = new Date();
   const call = { ...windowFields('verify-code', client, { max: maxFailures, windowSeconds }, at.getTime()), code, at: at.toISOString() };
   // Strapi's PostgreSQL dialect has pg hand JSONB over as text; the cast says so here.
-  const result = await strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb)::text AS answer`, [JSON.stringify(call)]);
+  const argument = JSON.stringify(call);
+  const result = await codeChecks(() => strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb)::text AS answer`, [argument]));
   const answer = JSON.parse(result.rows[0].answer) as { tooMany?: true; house?: CodeWithHouse };
   if (answer.tooMany) throw new ApiError(429, tooManyMessage);
   if (!answer.house) return null;

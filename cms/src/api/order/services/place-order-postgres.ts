@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { OrderItem } from '../../../contract/orders';
 import { ApiError, conflict } from '../../../http/api-error';
 import { countInFunction, windowFields, type EventLimit } from '../../../http/rate-limit';
+import { callLane } from '../../../utils/call-lane';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import type { StockLine, StoredOrderableProduct } from '../../product/services/product';
 import type { OrderRuleValues } from '../../setting/services/order-rules';
@@ -15,6 +16,9 @@ const FUNCTION = 'gos_place_order';
 const TOO_MANY_ORDERS = 'GS429';
 const OUT_OF_STOCK = 'GS409';
 const PRICED_FROM_CHANGED_ROWS = 'GS412';
+// A burst of orders takes the stock of the same few products: two calls at a time keep
+// PostgreSQL busy without a queue of waiters on their rows (docs/decisions/025).
+const orderCalls = callLane(2);
 
 /** The call was refused, and took everything back, because a setting or product it was priced from has changed since. */
 export class PricedFromChangedRows extends Error {
@@ -135,7 +139,8 @@ export async function storeOrderOnPostgres(
     }),
   };
   try {
-    const result = await strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb) AS id`, [JSON.stringify(call)]);
+    const argument = JSON.stringify(call);
+    const result = await orderCalls(() => strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb) AS id`, [argument]));
     return { id: Number(result.rows[0].id), documentId, at };
   } catch (error) {
     const { code, detail } = error as { code?: string; detail?: string };
