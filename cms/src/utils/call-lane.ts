@@ -9,7 +9,10 @@ export function callLane(width: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
 
-  const turn = () => (running < width ? (running++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve)));
+  const turn = async () => {
+    if (running < width) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
   // A finished call hands its place straight to the next waiter, so none can overtake it.
   const leave = () => {
     const next = waiting.shift();
