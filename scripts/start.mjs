@@ -1,13 +1,27 @@
-// One command from a fresh clone to the running site on SQLite with the demo content.
+// One command from a fresh clone to the running site with the demo content: on SQLite unless the
+// environment or cms/.env names another database (README, Configuration).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { DEMO_ACCOUNTS, ensureEnv } from './ensure-env.mjs';
-import { CMS, CMS_BEHIND_SITE_SERVER, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, waitFor } from './lib.mjs';
+import { CMS, CMS_BEHIND_SITE_SERVER, ROOT, WEB, buildCms, buildWeb, checkNode, ensureInstalled, log, waitFor } from './lib.mjs';
 import { supervise } from './supervise.mjs';
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8080);
 const CMS_PORT = Number(process.env.CMS_PORT ?? 1337);
 const PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${SITE_PORT}`;
 const started = Date.now();
+
+/** The database the cms runs on, read as cms/config/database.ts reads it: the environment, then cms/.env. */
+function databaseInUse() {
+  const fromFile = parseEnv(readFileSync(path.join(CMS, '.env'), 'utf8'));
+  const setting = (name, fallback) => process.env[name] ?? fromFile[name] ?? fallback;
+  if (setting('DATABASE_CLIENT', 'sqlite') === 'postgres') {
+    if (setting('DATABASE_URL', '')) return 'PostgreSQL at DATABASE_URL';
+    return `PostgreSQL database ${setting('DATABASE_NAME', 'game_of_slavs')} at ${setting('DATABASE_HOST', '127.0.0.1')}:${setting('DATABASE_PORT', '5432')}`;
+  }
+  return `SQLite at ${path.relative(ROOT, path.resolve(CMS, setting('DATABASE_FILENAME', '.tmp/data.db')))}`;
+}
 
 checkNode();
 await ensureInstalled(CMS);
@@ -55,7 +69,7 @@ try {
 if (stopping) await stopping;
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`
-  \x1b[1mGame Of Slavs is running\x1b[0m (ready in ${seconds} s, SQLite at cms/.tmp/data.db)
+  \x1b[1mGame Of Slavs is running\x1b[0m (ready in ${seconds} s, ${databaseInUse()})
 
   Website               ${PUBLIC_URL}/
   Strapi panel (texts)  ${PUBLIC_URL}/cms/admin   ${DEMO_ACCOUNTS.CMS_ADMIN_EMAIL} / ${DEMO_ACCOUNTS.CMS_ADMIN_PASSWORD}
