@@ -42,8 +42,14 @@ function writeStore(file, entries) {
   length.writeUInt32LE(indexBytes.length);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const scratch = `${file}.${process.pid}`;
-  fs.writeFileSync(scratch, Buffer.concat([length, indexBytes, ...entries.map(([, { code }]) => code)]));
-  fs.renameSync(scratch, file);
+  try {
+    fs.writeFileSync(scratch, Buffer.concat([length, indexBytes, ...entries.map(([, { code }]) => code)]));
+    fs.renameSync(scratch, file);
+  } catch (error) {
+    // A full disk leaves no half-written scratch file behind.
+    fs.rmSync(scratch, { force: true });
+    throw error;
+  }
 }
 
 /** The require a CommonJS module gets, as Node makes it. */

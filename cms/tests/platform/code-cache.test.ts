@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -86,5 +86,12 @@ describe('the code cache of the cms start on Node 20', () => {
 
     writeFileSync(file, Buffer.from([0xff, 0xff, 0xff, 0x7f, 0x7b]));
     expect(start('main.js')).toEqual({ answer: 42, written: true });
+  });
+
+  it('starts as before when the cache cannot be written, and leaves nothing half-written', () => {
+    // The cache's folder is a file: nothing can be stored under it (root ignores read-only modes).
+    writeFileSync(cacheDir, 'not a folder');
+    expect(start('main.js')).toEqual({ answer: 42, written: false });
+    expect(readdirSync(dir).sort()).toEqual(['.cache', 'helper.js', 'main.js']);
   });
 });
