@@ -72,8 +72,8 @@ function requireFor(module) {
 function keepCompiledCode(dir) {
   const file = path.join(dir, FILE_NAME);
   const stored = readStore(file);
+  // Every module compiled here, with the stored code V8 took for it, or the script to take it from.
   const compiled = new Map();
-  let changed = false;
   const compileAsNode = Module.prototype._compile;
 
   Module.prototype._compile = function compileWithStoredCode(content, filename, format) {
@@ -82,18 +82,15 @@ function keepCompiledCode(dir) {
     }
     const hash = hashOf(content);
     const kept = stored.get(filename);
+    const cachedData = kept?.hash === hash ? kept.code : undefined;
     let script;
     try {
-      script = new vm.Script(Module.wrap(content), {
-        filename,
-        cachedData: kept?.hash === hash ? kept.code : undefined,
-      });
+      script = new vm.Script(Module.wrap(content), { filename, cachedData });
     } catch {
       // Not CommonJS after all (an ES module in a .js file): Node knows what to do with it.
       return compileAsNode.call(this, content, filename, format);
     }
-    if (kept?.hash !== hash || script.cachedDataRejected !== false) changed = true;
-    compiled.set(filename, { hash, script, kept: script.cachedDataRejected === false ? kept : undefined });
+    compiled.set(filename, { hash, script, code: script.cachedDataRejected === false ? cachedData : undefined });
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
   };
@@ -101,9 +98,9 @@ function keepCompiledCode(dir) {
   return function save() {
     Module.prototype._compile = compileAsNode;
     try {
-      if (!changed) return false;
-      const entries = [...compiled].map(([filename, { hash, script, kept }]) => [filename, { hash, code: kept?.code ?? script.createCachedData() }]);
-      writeStore(file, entries);
+      const entries = [...compiled];
+      if (entries.every(([, { code }]) => code)) return false;
+      writeStore(file, entries.map(([filename, { hash, script, code }]) => [filename, { hash, code: code ?? script.createCachedData() }]));
       return true;
     } catch {
       // A read-only app folder only costs the next start its compile time.
