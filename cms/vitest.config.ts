@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Tests whose point is several cms instances on one database: SQLite is a single-server
-// database, so they run only on PostgreSQL (npm run test:pg) and are not even listed on SQLite.
-const POSTGRES_ONLY = ['tests/cluster/two-instances.test.ts'];
+// Tests whose point is several cms instances on one database (SQLite is a single-server
+// database) or PostgreSQL's own way of storing orders: they run only on PostgreSQL
+// (npm run test:pg) and are not even listed on SQLite.
+const POSTGRES_ONLY = ['tests/cluster/two-instances.test.ts', 'tests/api/orders-batched.test.ts'];
 
 export default defineConfig({
   test: {

@@ -2,15 +2,16 @@ import type { Core } from '@strapi/strapi';
 import type { VerifiedHouse } from '../../../contract/access-codes';
 import { ApiError } from '../../../http/api-error';
 import { countInFunction, forgiveStatement, windowFields } from '../../../http/rate-limit';
-import { callLane } from '../../../utils/call-lane';
+import { batchedCalls, raisedError, replaceBatchFunction } from '../../../utils/batched-function';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import { codeWithHouse, type CodeWithHouse } from './code-with-house';
 
 const CODE_UID = 'api::access-code.access-code';
 const FUNCTION = 'gos_verify_code';
-// Code checks from one address (a festival's Wi-Fi) count on the same row: as orderCalls in
-// place-order-postgres.ts, two calls at a time (docs/decisions/025).
-const codeChecks = callLane(2);
+const BATCH_FUNCTION = 'gos_verify_codes';
+// Code checks from one address (a festival's Wi-Fi) count on the same row: the checks that come
+// while a batch is out go together, in one call and one commit (docs/decisions/025, 027).
+const checkCode = batchedCalls<{ tooMany?: true; house?: CodeWithHouse }>(BATCH_FUNCTION);
 
 /**
  * On PostgreSQL a well-formed code is checked by one call of a function, the way
@@ -50,6 +51,7 @@ BEGIN
 END
 $verify$`;
   await replaceFunction(strapi, FUNCTION, definition);
+  await replaceBatchFunction(strapi, BATCH_FUNCTION, FUNCTION);
 }
 
 /** The house of a well-formed code, or null for a wrong one; 429 past the client's limit. */
@@ -57,10 +59,9 @@ export async function verifyOnPostgres(strapi: Core.Strapi, code: string, client
   const { maxFailures, windowSeconds } = strapi.config.get('rate-limit') as { maxFailures: number; windowSeconds: number };
   const at = new Date();
   const call = { ...windowFields('verify-code', client, { max: maxFailures, windowSeconds }, at.getTime()), code, at: at.toISOString() };
-  // Strapi's PostgreSQL dialect has pg hand JSONB over as text; the cast says so here.
-  const argument = JSON.stringify(call);
-  const result = await codeChecks(() => strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb)::text AS answer`, [argument]));
-  const answer = JSON.parse(result.rows[0].answer) as { tooMany?: true; house?: CodeWithHouse };
+  const checked = await checkCode(strapi, JSON.stringify(call));
+  if (!('answer' in checked)) throw raisedError(checked);
+  const { answer } = checked;
   if (answer.tooMany) throw new ApiError(429, tooManyMessage);
   if (!answer.house) return null;
   const { name, chatUrl, colour, emblem } = answer.house;

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { OrderItem } from '../../../contract/orders';
 import { ApiError, conflict } from '../../../http/api-error';
 import { countInFunction, windowFields, type EventLimit } from '../../../http/rate-limit';
-import { callLane } from '../../../utils/call-lane';
+import { batchedCalls, raisedError, replaceBatchFunction } from '../../../utils/batched-function';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import type { StockLine, StoredOrderableProduct } from '../../product/services/product';
 import type { OrderRuleValues } from '../../setting/services/order-rules';
@@ -11,14 +11,15 @@ const ORDER_UID = 'api::order.order';
 const PRODUCT_UID = 'api::product.product';
 const SETTING_UID = 'api::setting.setting';
 const FUNCTION = 'gos_place_order';
+const BATCH_FUNCTION = 'gos_place_orders';
 // The function's own SQLSTATEs (class GS is free): refused by the client's limit, by a shortage,
 // or because what the order was priced from is no longer what the rows hold.
 const TOO_MANY_ORDERS = 'GS429';
 const OUT_OF_STOCK = 'GS409';
 const PRICED_FROM_CHANGED_ROWS = 'GS412';
-// A burst of orders takes the stock of the same few products: two calls at a time keep
-// PostgreSQL busy without a queue of waiters on their rows (docs/decisions/025).
-const orderCalls = callLane(2);
+// A burst of orders takes the stock of the same few products: the orders that come while a
+// batch is out go to PostgreSQL together, in one call and one commit (docs/decisions/025, 027).
+const placeOrder = batchedCalls<number>(BATCH_FUNCTION);
 
 /** The call was refused, and took everything back, because a setting or product it was priced from has changed since. */
 export class PricedFromChangedRows extends Error {
@@ -100,6 +101,14 @@ BEGIN
 END
 $place$`;
   await replaceFunction(strapi, FUNCTION, definition);
+
+  // The products of the whole batch are locked first, in id order, so that two batches (two cms
+  // instances) never wait on each other's rows in turn.
+  const lockProducts = `PERFORM 1 FROM ${quote(products.name)} p
+    WHERE ${product('id')} IN (SELECT (line->>'productId')::integer
+                                 FROM jsonb_array_elements(batch) AS orders(o), jsonb_array_elements(orders.o->'stock') AS lines(line))
+    ORDER BY ${product('id')} FOR UPDATE;`;
+  await replaceBatchFunction(strapi, BATCH_FUNCTION, FUNCTION, lockProducts);
 }
 
 export type OrderToStore = { orderNumber: string; firstName: string; lastName: string; items: OrderItem[]; total: number };
@@ -138,15 +147,12 @@ export async function storeOrderOnPostgres(
       return { productId, quantity, title, price, isActive, variants: storedVariants };
     }),
   };
-  try {
-    const argument = JSON.stringify(call);
-    const result = await orderCalls(() => strapi.db.connection.raw(`SELECT ${FUNCTION}(?::jsonb) AS id`, [argument]));
-    return { id: Number(result.rows[0].id), documentId, at };
-  } catch (error) {
-    const { code, detail } = error as { code?: string; detail?: string };
-    if (code === PRICED_FROM_CHANGED_ROWS) throw new PricedFromChangedRows();
-    if (code === TOO_MANY_ORDERS) throw new ApiError(429, refusals.tooManyOrders);
-    if (code === OUT_OF_STOCK) throw conflict(refusals.outOfStock(stock[Number(detail)]));
-    throw error;
-  }
+  const placed = await placeOrder(strapi, JSON.stringify(call));
+  if ('answer' in placed) return { id: Number(placed.answer), documentId, at };
+  const { code, detail } = placed;
+  if (code === PRICED_FROM_CHANGED_ROWS) throw new PricedFromChangedRows();
+  if (code === TOO_MANY_ORDERS) throw new ApiError(429, refusals.tooManyOrders);
+  if (code === OUT_OF_STOCK) throw conflict(refusals.outOfStock(stock[Number(detail)]));
+  // A repeated order number among them: isDuplicateOrderNumber reads its code and constraint.
+  throw raisedError(placed);
 }
