@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { VIEWPORTS, launchBrowser, openPage, recordForeignRequests, screenshot, siteUrl } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, openPageBeforeTakeover, recordForeignRequests, screenshot, siteUrl } from './browser';
 import { createAccessCode, signInOrganiser, type House } from './organiser';
 
 const ACCESS_PATH = '/enthuelle-dein-wappen';
@@ -123,6 +123,30 @@ describe('the access-code page in Chromium', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByLabel('Dein persönlicher Code').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Zugang zum Haus');
+    await page.close();
+  });
+
+  it.each([
+    ['once it is', false],
+    ['before it is', true],
+  ])('keeps a code typed before the page is taken over, and opens the house with it when sent %s', async (_when, sentEarly) => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const takeOver = await openPageBeforeTakeover(page, `${siteUrl()}${ACCESS_PATH}`);
+    const input = page.getByLabel('Dein persönlicher Code');
+    await input.click();
+    await page.keyboard.type(code);
+    if (sentEarly) {
+      await page.keyboard.press('Enter');
+      // The form was not sent as plain HTML: no reload, the code still in the field.
+      expect(page.url()).toBe(`${siteUrl()}${ACCESS_PATH}`);
+      expect(await input.inputValue()).toBe(code);
+      await takeOver();
+    } else {
+      await takeOver();
+      expect(await input.inputValue()).toBe(code);
+      await input.press('Enter');
+    }
+    await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
     await page.close();
   });
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { ARTIFACTS } from './stack';
 
 export const siteUrl = () => inject('siteUrl');
@@ -129,6 +129,26 @@ const APP_READY = 'html[data-app-ready]';
 export async function openPage(page: Page, url: string, options?: Navigation) {
   await page.goto(url, options);
   await page.waitForSelector(APP_READY, { state: 'attached' });
+}
+
+/**
+ * Opens url with the app's scripts held back, as on a slow phone connection: the page the server
+ * rendered shows and takes input, but is not taken over. Call the returned function to let the
+ * scripts come; it waits for the takeover.
+ */
+export async function openPageBeforeTakeover(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return async () => {
+    expect(await page.locator(APP_READY).count()).toBe(0);
+    release();
+    await page.waitForSelector(APP_READY, { state: 'attached' });
+  };
 }
 
 /** Reloads the page and waits until the app has taken it over again. */

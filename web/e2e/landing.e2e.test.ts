@@ -9,6 +9,7 @@ import {
   isDrawn,
   launchBrowser,
   openPage,
+  openPageBeforeTakeover,
   recordForeignRequests,
   reloadUntil,
   screenshot,
@@ -427,6 +428,18 @@ describe('the landing page in Chromium', () => {
     await page.mouse.wheel(0, 300);
     await menu.waitFor({ state: 'detached' });
 
+    await page.close();
+  });
+
+  it('opens the phone menu for a tap that came before the page was taken over', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const takeOver = await openPageBeforeTakeover(page, siteUrl());
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await takeOver();
+
+    const menu = page.getByRole('navigation', { name: 'Menü' });
+    await menu.waitFor();
+    expect(await page.getByRole('button', { name: 'Menü schließen' }).count()).toBe(1);
     await page.close();
   });
 

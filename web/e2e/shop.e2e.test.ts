@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { VIEWPORTS, launchBrowser, openPage, reloadPage, recordForeignRequests, screenshot, scrollThrough, siteUrl, waitForImages } from './browser';
+import { VIEWPORTS, launchBrowser, openPage, openPageBeforeTakeover, reloadPage, recordForeignRequests, screenshot, scrollThrough, siteUrl, waitForImages } from './browser';
 import { adminCall, setShopEnabled, signInOrganiser } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; variants: string[]; availableQuantity: number };
@@ -226,6 +226,22 @@ describe('the shop in Chromium', () => {
     await page.keyboard.press('Enter');
     await line(page, '0,3 l').getByText(/36,00\s€/).waitFor();
     expect(await outline()).toBe('solid');
+  });
+
+  it('keeps a variant and a number chosen before the page is taken over', async () => {
+    const { page } = await newPage(VIEWPORTS.mobile);
+    const horn = await shopItem(HORN);
+    const takeOver = await openPageBeforeTakeover(page, `${siteUrl()}/shop/item/${horn.id}`);
+    await page.getByLabel('Variante wählen:').selectOption('0,5 l');
+    await page.getByLabel('Anzahl:').selectOption('2');
+    await takeOver();
+
+    expect(await page.getByLabel('Variante wählen:').inputValue()).toBe('0,5 l');
+    expect(await page.getByLabel('Anzahl:').inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('status').filter({ hasText: `${HORN} (0,5 l) wurde zum Warenkorb hinzugefügt!` }).waitFor();
+    const [stored] = JSON.parse((await storedCart(page)) ?? '[]') as { variant: string; quantity: number }[];
+    expect(stored).toMatchObject({ variant: '0,5 l', quantity: 2 });
   });
 
   it('does not let a sold-out product into the cart', async () => {

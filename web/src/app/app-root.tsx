@@ -3,10 +3,11 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { AppProvider } from './provider';
 
 /** Marks the document once React has taken the page over (the browser tests wait for it). */
-function AppReady() {
+function AppReady({ onReady }: { onReady?: () => void }) {
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
-  }, []);
+    onReady?.();
+  }, [onReady]);
   return null;
 }
 
@@ -16,12 +17,12 @@ function AppReady() {
  * value: the ids the server wrote would not be the ones the browser looks for (LazyMarkdown
  * finds the text the server drew by one).
  */
-export function AppRoot({ queryClient, router }: { queryClient: QueryClient; router: ReactNode }) {
+export function AppRoot({ queryClient, router, onReady }: { queryClient: QueryClient; router: ReactNode; onReady?: () => void }) {
   return (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         {router}
-        <AppReady />
+        <AppReady onReady={onReady} />
       </AppProvider>
     </StrictMode>
   );

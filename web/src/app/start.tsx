@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { openWaitingSections } from '@/components/hydrate-near-screen';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot } from './app-root';
+import { takeOverHeldInput } from './held-input';
 import { layOutEverythingOnFirstMove } from './lazy-layout';
 import { createAppRouter } from './router';
 import { readServerState } from './server-state';
@@ -24,7 +25,8 @@ export async function start() {
   router.subscribe(openWaitingSections);
   layOutEverythingOnFirstMove(router);
 
-  const app = <AppRoot queryClient={queryClient} router={<RouterProvider router={router} />} />;
+  const replayHeldInput = takeOverHeldInput();
+  const app = <AppRoot queryClient={queryClient} router={<RouterProvider router={router} />} onReady={replayHeldInput} />;
   // As a transition, React hydrates or builds the first screen in short slices instead of one
   // long task, so a phone's main thread stays free for input and painting while it does.
   startTransition(() => {

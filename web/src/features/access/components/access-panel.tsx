@@ -2,6 +2,7 @@ import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_CODE_MESSAGES } from '@contract/access-code-rules';
+import { useValueBeforeTakeover } from '@/lib/use-value-before-takeover';
 import { useVerifyCode, type VerifiedHouse } from '../api/verify-code';
 import { useTransientMessage } from '../hooks/use-transient-message';
 import { forgetCode, readRememberedCode, rememberCode } from '../remembered-code';
@@ -30,6 +31,7 @@ function Seal() {
 /** The access-code page's content: the code form, then the house it unlocked. */
 export function AccessPanel({ intro }: { intro?: string }) {
   const [code, setCode] = useState('');
+  const codeField = useValueBeforeTakeover<HTMLInputElement>(code, setCode);
   // The code the house was opened with; `remembered` once it is kept on this device.
   const [opened, setOpened] = useState<{ house: VerifiedHouse; code: string; typed: boolean } | null>(null);
   const [remembered, setRemembered] = useState(false);
@@ -105,6 +107,7 @@ export function AccessPanel({ intro }: { intro?: string }) {
             </div>
             <form className={classes.form} onSubmit={submit} noValidate>
               <TextInput
+                ref={codeField}
                 label="Dein persönlicher Code"
                 placeholder="ABCDE-FGHJK"
                 value={code}

@@ -5,6 +5,7 @@ import type { ShopItem, UnitLimits } from '@contract/shop';
 import { SHOP_MESSAGES } from '@contract/shop-rules';
 import { LazyMarkdown } from '@/components/lazy-markdown';
 import { formatPrice } from '@/lib/format';
+import { useValueBeforeTakeover } from '@/lib/use-value-before-takeover';
 import { useItem, useItemUnitLimits } from '../api/get-item';
 import { useShopStatus } from '../api/get-shop-enabled';
 import { DEFAULT_UNIT_LIMITS, unitsOfItem } from '../cart/cart-store';
@@ -53,6 +54,9 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
   const nothingLeft = choices.length === 0;
   // The stock may have dropped since the choice was made.
   const chosenQuantity = Math.min(Number(quantity), choices.length);
+  const shownQuantity = nothingLeft ? '' : String(chosenQuantity);
+  const variantField = useValueBeforeTakeover<HTMLSelectElement>(variant, setVariant);
+  const quantityField = useValueBeforeTakeover<HTMLSelectElement>(shownQuantity, setQuantity);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,6 +76,7 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
       <form className={classes.form} onSubmit={submit} aria-label={`${item.title} in den Warenkorb legen`}>
         <div className={classes.choices}>
           <NativeSelect
+            ref={variantField}
             label="Variante wählen:"
             value={variant}
             onChange={(event) => setVariant(event.currentTarget.value)}
@@ -83,8 +88,9 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
             size="md"
           />
           <NativeSelect
+            ref={quantityField}
             label="Anzahl:"
-            value={nothingLeft ? '' : String(chosenQuantity)}
+            value={shownQuantity}
             onChange={(event) => setQuantity(event.currentTarget.value)}
             data={nothingLeft ? [{ value: '', label: '0' }] : choices}
             disabled={nothingLeft}
