@@ -1,7 +1,7 @@
 declare global {
   interface Window {
-    /** index.html: stops holding taps and sent forms; returns what does the last one again. */
-    takeOverHeldInput?: () => () => void;
+    /** index.html: stops holding taps and sent forms; returns what does the last one again, if any. */
+    takeOverHeldInput?: () => (() => void) | null;
   }
 }
 
@@ -11,10 +11,10 @@ declare global {
  * React's.
  */
 export function takeOverHeldInput(): () => void {
-  let replay = window.takeOverHeldInput?.();
+  let held = window.takeOverHeldInput?.() ?? null;
   return () => {
-    const last = replay;
-    replay = undefined;
+    const last = held;
+    held = null;
     // After the renders the takeover sets off (a field's typed value taken into its state), so
     // that a sent form is sent with what the visitor typed.
     if (last) requestAnimationFrame(() => setTimeout(last));

@@ -65,9 +65,11 @@ describe('useValueBeforeTakeover', () => {
 
     const fresh = document.createElement('div');
     document.body.append(fresh);
-    await act(async () => createRoot(fresh).render(<CodeForm />));
+    const root = createRoot(fresh);
+    await act(async () => root.render(<CodeForm />));
     expect(fresh.querySelector('output')!.textContent).toBe('|');
     expect(fresh.querySelector('input')!.value).toBe('');
+    await act(async () => root.unmount());
     fresh.remove();
   });
 });

@@ -11,10 +11,10 @@ export function useValueBeforeTakeover<Field extends HTMLInputElement | HTMLSele
   keep: (value: string) => void,
 ) {
   const field = useRef<Field>(null);
-  const first = useRef({ stateValue, keep });
+  // Once, at takeover: this first render's value is the one the server rendered.
   useLayoutEffect(() => {
     const shown = field.current?.value;
-    if (shown !== undefined && shown !== first.current.stateValue) first.current.keep(shown);
+    if (shown !== undefined && shown !== stateValue) keep(shown);
   }, []);
   return field;
 }
