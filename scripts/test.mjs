@@ -4,56 +4,47 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CMS, WEB, checkNode, ensureInstalled, log, run } from './lib.mjs';
+import { createTotals, describeMissing, missingSystemPrograms } from './test-totals.mjs';
 
 const postgres = process.argv.includes('--postgres');
 checkNode();
+// Before anything else: a suite that needs a missing program would otherwise fail at its set-up
+// after minutes, in the middle of the log.
+const missing = missingSystemPrograms().filter((program) => !postgres || program.name === 'nginx');
+if (missing.length) {
+  console.error(describeMissing(missing));
+  console.log(`\n0 passed, ${missing.length} failed (nothing ran: ${missing.map((program) => program.name).join(', ')} missing)`);
+  process.exit(1);
+}
 await ensureInstalled(CMS);
 await ensureInstalled(WEB);
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
-/** Each failed test with its first error line, repeated at the end where CI's tail shows it. */
-const failedTests = [];
-
-function collectFailedTests(label, result) {
-  for (const file of result.testResults ?? []) {
-    const where = path.relative(process.cwd(), file.name);
-    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')) {
-      failedTests.push(`${label}: ${where}: ${firstLine(file.message)}`);
-    }
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failedTests.push(`${label}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    }
-  }
-}
-
-const firstLine = (text = '') => text.split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? 'no message';
+const results = createTotals();
 
 async function vitest(label, cwd, env = {}, extraArgs = []) {
   const report = path.join(os.tmpdir(), `gos-${label.replace(/\W+/g, '-')}-${process.pid}.json`);
   log(`${label}…`);
+  let exitedWithError = false;
   try {
     await run('npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd, env });
   } catch {
-    failures.push(label);
+    exitedWithError = true;
   }
+  let result;
   try {
-    const result = JSON.parse(readFileSync(report, 'utf8'));
-    totals.passed += result.numPassedTests;
-    totals.failed += result.numFailedTests;
-    totals.skipped += result.numPendingTests + result.numTodoTests;
-    if (result.numTotalTests === 0) failures.push(`${label}: no test ran`);
-    collectFailedTests(label, result);
+    result = JSON.parse(readFileSync(report, 'utf8'));
   } catch {
-    failures.push(`${label}: no report`);
+    results.addFailedStep(label, 'no report');
+    return;
   } finally {
     rmSync(report, { force: true });
   }
+  results.addVitestReport(label, result, { exitedWithError });
 }
 
 async function step(label, command, args, cwd) {
   log(`${label}…`);
-  await run(command, args, { cwd }).catch(() => failures.push(label));
+  await run(command, args, { cwd }).catch(() => results.addFailedStep(label));
 }
 
 // The security and crash suites leave their figures here (cms/tests/helpers/figures.ts).
@@ -109,11 +100,10 @@ if (postgres) {
   if (existsSync(chromium)) {
     await vitest('browser tests in Chromium (built site + built cms)', WEB, {}, ['--config', 'vitest.e2e.config.ts']);
   } else {
-    failures.push(`browser tests: no Chromium at ${chromium} (Debian: apt-get install chromium, or set CHROMIUM_PATH)`);
+    results.addFailedStep('browser tests', `no Chromium at ${chromium} (Debian: apt-get install chromium, or set CHROMIUM_PATH)`);
   }
 }
 
-if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
-if (failures.length) console.error(`\nFailed: ${failures.join('; ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exitCode = failures.length || totals.failed ? 1 : 0;
+if (results.failedLines.length) console.error(`\nFailed:\n${results.failedLines.map((line) => `  ${line}`).join('\n')}`);
+console.log(`\n${results.closingLine()}`);
+process.exitCode = results.exitCode();
