@@ -1,8 +1,8 @@
 // The production entry (deploy/nginx.conf) run by the machine's own nginx, for tests: the same
 // file with only what ties it to the compose network replaced (the upstreams' addresses, the
-// port, the build's folder, the trusted proxies' list), wrapped in the events/http context that
+// port, the build's folder, where the trusted proxies' list is rendered), wrapped in the events/http context that
 // the nginx image's main nginx.conf gives it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -21,7 +21,10 @@ export type NginxOptions = {
   cmsPort: number;
   /** Where the pages' renderer listens on 127.0.0.1 (`server pages:3000`). */
   pagesPort: number;
-  /** The proxies whose X-Forwarded-For nginx believes; deploy/trusted-proxies.conf when not given. */
+  /**
+   * The proxies whose X-Forwarded-For nginx believes: TRUSTED_PROXIES, rendered as the nginx
+   * image renders it at start (deploy/trusted-proxies.sh); none when not given, as by default.
+   */
   trustedProxies?: string[];
   /** The build's folder (`root /usr/share/nginx/html`); an empty folder when not given. */
   root?: string;
@@ -57,6 +60,17 @@ export function configFor(original: string, { cmsPort, pagesPort, port, host, ro
   return config;
 }
 
+/**
+ * Writes `file` as the nginx image does at start: deploy/trusted-proxies.sh run with
+ * TRUSTED_PROXIES (unset when proxies is not given). Throws with the script's words when it refuses.
+ */
+export function renderTrustedProxies(file: string, proxies?: string[]) {
+  const env: Record<string, string | undefined> = { ...process.env, TRUSTED_PROXIES_CONF: file, TRUSTED_PROXIES: proxies?.join(' ') };
+  if (proxies === undefined) delete env.TRUSTED_PROXIES;
+  const rendered = spawnSync('sh', [path.join(DEPLOY, 'trusted-proxies.sh')], { env, encoding: 'utf8' });
+  if (rendered.status !== 0) throw new Error(`deploy/trusted-proxies.sh refused (${rendered.status}): ${rendered.stderr.trim()}`);
+}
+
 /** Resolves once something accepts connections on host:port, or rejects when nginx exits first or after timeoutMs. */
 function listening(host: string, port: number, exited: Promise<never>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -90,8 +104,8 @@ export async function startNginx({ cmsPort, pagesPort, trustedProxies, root, hos
   await chmod(dir, 0o755);
   const html = root ?? path.join(dir, 'html');
   if (!root) await mkdir(html);
-  const trustedProxiesFile = trustedProxies ? path.join(dir, 'trusted-proxies.conf') : path.join(DEPLOY, 'trusted-proxies.conf');
-  if (trustedProxies) await writeFile(trustedProxiesFile, trustedProxies.map((address) => `set_real_ip_from ${address};\n`).join(''));
+  const trustedProxiesFile = path.join(dir, 'trusted-proxies.conf');
+  renderTrustedProxies(trustedProxiesFile, trustedProxies);
 
   const port = await freePort();
   const temp = (name: string) => path.join(dir, name);

@@ -9,7 +9,7 @@ import { removeDir } from '../helpers/test-database';
 
 // The client's address in the production shape: docker-compose.yml's chain of a TLS proxy, nginx
 // with deploy/nginx.conf, and the cms with TRUST_PROXY and one trusted hop. The TLS proxy is
-// 127.0.0.9 here (the one address trusted-proxies.conf lists), and each client a loopback address
+// 127.0.0.9 here (the one address TRUSTED_PROXIES names), and each client a loopback address
 // of its own. A client reaches the cms as itself, whatever it writes in X-Forwarded-For, whether it
 // comes through the TLS proxy or straight to nginx.
 
