@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, WEB } from '../../scripts/lib.mjs';
-import { createTotals, missingSystemPrograms } from '../../scripts/test-totals.mjs';
+import { createTotals, missingSystemPrograms, type VitestJsonReport } from '../../scripts/test-totals.mjs';
 
-type VitestReport = Parameters<ReturnType<typeof createTotals>['addVitestReport']>[1];
+type VitestReport = VitestJsonReport;
 
 /** Runs the real vitest on two files, one of which throws in beforeAll as the nginx suites do without nginx; answers its JSON report. */
 async function reportOfASuiteThatCannotStart(dir: string): Promise<{ report: VitestReport; status: number | null }> {

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { isContractPath, refuse } from '../http/api-error';
+import { ApiError, isContractPath, refuse } from '../http/api-error';
 
 
 /**
@@ -19,6 +19,12 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     try {
       await next();
     } catch (error) {
+      // Our own refusals inside Strapi's services (the pixel budget of src/http/image-limits.ts).
+      if (error instanceof ApiError) {
+        ctx.status = error.status;
+        ctx.body = { success: false, error: error.message };
+        return;
+      }
       const status = isConflict(error) ? 409 : isMalformedInputError(error) ? 400 : undefined;
       if (status === undefined) throw error;
       const { name, message } = error as Error;
