@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { createCmsHealth, healthAnswer } from './cms-health.mjs';
 import { createCmsProxy } from './cms-proxy.mjs';
 import { acceptsEncoding } from './encodings.mjs';
 import { staticGraph } from './manifest-graph.mjs';
@@ -173,6 +174,7 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   const publicOrigin = new URL(publicUrl ?? `http://localhost:${port}`).origin;
   configureRenderer({ cmsUrl, publicOrigin });
   const cms = createCmsProxy(cmsUrl);
+  const cmsHealth = createCmsHealth(cmsUrl);
   const indexFile = path.join(root, 'index.html');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
 
@@ -271,9 +273,11 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       return sendText(response, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     }
     if (rawPath === '/_health') {
-      const body = JSON.stringify({ status: 'ok' });
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': body.length });
-      return response.end(body);
+      // This server's own state and the cms's (cms-health.mjs): supervisors and health checks see both.
+      const { status, body } = await healthAnswer(cmsHealth);
+      const text = JSON.stringify(body);
+      response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+      return response.end(request.method === 'HEAD' ? undefined : text);
     }
     // Dot-files and dot-folders (the build's .vite/ manifest among them) are no part of the site.
     if (decoded.split('/').some((segment) => segment.startsWith('.'))) return sendText(response, 404, 'Not Found');
