@@ -36,10 +36,13 @@ await buildWeb();
 const cmsEnv = { ...CMS_BEHIND_SITE_SERVER, PUBLIC_URL, PORT: String(CMS_PORT), STRAPI_TELEMETRY_DISABLED: 'true' };
 const servers = [
   // Node itself rather than `npm start`: a signal then reaches Strapi, not npm.
-  supervise('cms', process.execPath, ['scripts/serve.cjs'], { cwd: CMS, env: cmsEnv }),
+  // A server that stops answering its health check (hung, not dead) is killed and started again,
+  // as docker compose's health check does with the cms (cms/scripts/health-check.mjs).
+  supervise('cms', process.execPath, ['scripts/serve.cjs'], { cwd: CMS, env: cmsEnv, health: { url: `http://127.0.0.1:${CMS_PORT}/_health` } }),
   supervise('web', process.execPath, ['server/site-server.mjs'], {
     cwd: WEB,
     env: { PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },
+    health: { url: `http://127.0.0.1:${SITE_PORT}/_health` },
   }),
 ];
 
@@ -60,6 +63,7 @@ for (const server of servers) {
 
 try {
   await waitFor(`http://127.0.0.1:${CMS_PORT}/_health`, 120_000);
+  // The site's /_health is below 500 only while the cms answers it too (web/server/cms-health.mjs).
   await waitFor(`http://127.0.0.1:${SITE_PORT}/_health`, 60_000);
 } catch (error) {
   console.error(`${error.message}; stopping the site.`);

@@ -14,6 +14,8 @@ export type SupervisorOptions = {
   windowMs?: number;
   lastLines?: number;
   stopTimeoutMs?: number;
+  /** Kills (and so restarts) a server that stops answering at url, once it has answered once. */
+  health?: { url: string; everyMs?: number; timeoutMs?: number; failures?: number } | null;
 };
 
 export type Supervised = {

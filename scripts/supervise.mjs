@@ -15,7 +15,15 @@ const DEFAULTS = {
   lastLines: 20,
   /** How long stop() waits after SIGTERM before it sends SIGKILL. */
   stopTimeoutMs: 10_000,
+  /**
+   * With a url: the server is asked there every everyMs once it has answered once; a server that
+   * gives no answer within timeoutMs (any status is an answer) failures times in a row is hung,
+   * and is killed, then started again like a server that died.
+   */
+  health: null,
 };
+
+const HEALTH_DEFAULTS = { everyMs: 10_000, timeoutMs: 5000, failures: 3 };
 
 const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
 
@@ -47,6 +55,35 @@ export function supervise(label, command, args, options = {}) {
   let stopping = false;
   let finish;
   const ended = new Promise((resolve) => (finish = resolve));
+
+  const health = settings.health ? { ...HEALTH_DEFAULTS, ...settings.health } : null;
+  let healthTimer = null;
+
+  /** Asks the running server for its health until it dies; kills it when it stops answering. */
+  const watchHealth = (current) => {
+    let answeredOnce = false;
+    let failuresInARow = 0;
+    const ask = async () => {
+      healthTimer = null;
+      if (child !== current || stopping) return;
+      try {
+        const answer = await fetch(health.url, { signal: AbortSignal.timeout(health.timeoutMs) });
+        await answer.body?.cancel();
+        answeredOnce = true;
+        failuresInARow = 0;
+      } catch {
+        if (answeredOnce) failuresInARow += 1;
+      }
+      if (child !== current || stopping) return;
+      if (failuresInARow >= health.failures) {
+        log(`[${label}] gave no answer at ${health.url} ${failuresInARow} times in a row (${seconds(health.timeoutMs)} each): killing it, to start it again`);
+        signal(current, 'SIGKILL');
+        return;
+      }
+      healthTimer = setTimeout(ask, answeredOnce ? health.everyMs : Math.min(health.everyMs, 1000));
+    };
+    healthTimer = setTimeout(ask, Math.min(health.everyMs, 1000));
+  };
 
   const keep = (line) => {
     lastLines.push(line);
@@ -87,10 +124,13 @@ export function supervise(label, command, args, options = {}) {
     };
     current.once('error', (error) => onExit(null, null, error));
     current.once('exit', (code, signalName) => onExit(code, signalName, null));
+    if (health) watchHealth(current);
   };
 
   const died = (current, code, signalName, error) => {
     if (child === current) child = null;
+    if (healthTimer) clearTimeout(healthTimer);
+    healthTimer = null;
     if (stopping) return;
     const how = error ? `could not be started (${error.message})` : `stopped unexpectedly (${signalName ?? `exit code ${code}`})`;
     const tail = lastLines.length > 0 ? `; its last lines:\n${lastLines.map((line) => `  | ${line}`).join('\n')}` : '';
@@ -117,6 +157,8 @@ export function supervise(label, command, args, options = {}) {
     stopping = true;
     if (restartTimer) clearTimeout(restartTimer);
     restartTimer = null;
+    if (healthTimer) clearTimeout(healthTimer);
+    healthTimer = null;
     const current = child;
     if (current && current.exitCode === null && current.signalCode === null) {
       const exited = new Promise((resolve) => current.once('exit', resolve));

@@ -2,6 +2,7 @@
 // scripts/supervise.mjs, what `npm start` keeps its servers up with, on tiny Node children.
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/cms-process.mjs';
 import { supervise, type Supervised, type SupervisorOptions } from '../../scripts/supervise.mjs';
 
 /** A child that runs `code` (Node), then prints when it started (so it is ready once that is printed). */
@@ -107,6 +108,26 @@ describe('supervise', () => {
     await supervised.stop();
     expect(first.signalCode).toBe('SIGKILL');
   });
+
+  it('kills and starts again a child that stops answering its health check, and leaves one that answers alone', async () => {
+    const port = await freePort();
+    // Answers /_health (with a 503 at times: an answer all the same) for half a second after it
+    // started, then blocks its event loop: alive, answering nothing.
+    const HANGS_LATER = `require('node:http').createServer((q, a) => a.writeHead(Date.now() % 2 ? 200 : 503).end()).listen(${port}, '127.0.0.1');
+      setTimeout(() => { for (;;) {} }, 500);`;
+    const health = { url: `http://127.0.0.1:${port}/_health`, everyMs: 100, timeoutMs: 200, failures: 3 };
+    const { supervised, logged, startTimes } = watch(HANGS_LATER, { health, maxDeaths: 10 });
+    await vi.waitFor(() => expect(startTimes().length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    expect(logged[0]).toBe(`[tiny] gave no answer at ${health.url} 3 times in a row (0.2 s each): killing it, to start it again`);
+    expect(logged[1]).toMatch(/^\[tiny\] stopped unexpectedly \(SIGKILL\)/);
+    await supervised.stop();
+
+    const steady = watch(`require('node:http').createServer((q, a) => a.writeHead(503).end()).listen(${port}, '127.0.0.1');`, { health });
+    await vi.waitFor(() => expect(steady.startTimes()).toHaveLength(1), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(steady.supervised.starts).toBe(1);
+    expect(steady.logged).toEqual([]);
+  }, 20_000);
 
   it('cancels a restart that is waiting when it is stopped', async () => {
     const { supervised, logged } = watch(EXITS_AT_ONCE, { firstDelayMs: 60_000, maxDelayMs: 60_000 });
