@@ -9,7 +9,7 @@ import path from 'node:path';
  * nginx-cache and nginx-uploads; the browser tests drive Chromium.
  */
 export const SYSTEM_PROGRAMS = [
-  { name: 'nginx', variable: 'NGINX_PATH', fallback: '/usr/sbin/nginx', debian: 'nginx-light', usedBy: 'runs deploy/nginx.conf in the compose-entry, nginx-cache, nginx-uploads and nginx-trusted-proxies suites' },
+  { name: 'nginx', variable: 'NGINX_PATH', fallback: '/usr/sbin/nginx', debian: 'nginx-light', usedBy: 'runs deploy/nginx.conf in the compose-entry and web/server/nginx-*.test.ts suites' },
   { name: 'Chromium', variable: 'CHROMIUM_PATH', fallback: '/usr/bin/chromium', debian: 'chromium', usedBy: 'drives the browser tests (web/e2e)' },
 ];
 
