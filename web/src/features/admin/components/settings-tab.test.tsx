@@ -102,7 +102,8 @@ describe('SettingsTab', () => {
         expect.objectContaining({ method: 'PUT', url: '/admin/settings/order-limits', data: { ...DEFAULTS, maxUnitsPerProduct: 4 } }),
       );
       expect(field('Units per product and client')).toHaveValue('4');
-    });
+      // Under load the typing alone takes seconds.
+    }, 15_000);
 
     it('names what is out of range and sends nothing', async () => {
       const request = mockAdminApi(orderLimitsRead);
