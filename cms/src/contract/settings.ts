@@ -20,24 +20,33 @@ const limitSchema = (name: OrderLimitName) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
-export const orderLimitsSchema = z
-  .strictObject(
-    {
-      maxUnitsPerLine: limitSchema('maxUnitsPerLine'),
-      maxUnitsPerOrder: limitSchema('maxUnitsPerOrder'),
-      maxOrdersPerClient: limitSchema('maxOrdersPerClient'),
-      windowMinutes: limitSchema('windowMinutes'),
-    },
-    { error: ORDER_LIMIT_MESSAGES.invalid },
-  )
-  .refine((limits) => limits.maxUnitsPerLine <= limits.maxUnitsPerOrder, {
+const limitFields = {
+  maxUnitsPerLine: limitSchema('maxUnitsPerLine'),
+  maxUnitsPerOrder: limitSchema('maxUnitsPerOrder'),
+  maxOrdersPerClient: limitSchema('maxOrdersPerClient'),
+  windowMinutes: limitSchema('windowMinutes'),
+  maxUnitsPerProduct: limitSchema('maxUnitsPerProduct'),
+};
+
+const lineWithinOrder = <T extends { maxUnitsPerLine: number; maxUnitsPerOrder: number }>(schema: z.ZodType<T>) =>
+  schema.refine((limits) => limits.maxUnitsPerLine <= limits.maxUnitsPerOrder, {
     message: ORDER_LIMIT_MESSAGES.lineAboveOrder,
     path: ['maxUnitsPerLine'],
   });
-export type OrderLimits = z.infer<typeof orderLimitsSchema>;
 
+/**
+ * PUT /api/admin/settings/order-limits. Units per product and client came later: a client that
+ * leaves it out (written for the first four) keeps the stored value.
+ */
+export const orderLimitsSchema = lineWithinOrder(
+  z.strictObject({ ...limitFields, maxUnitsPerProduct: limitFields.maxUnitsPerProduct.optional() }, { error: ORDER_LIMIT_MESSAGES.invalid }),
+);
+export type OrderLimitsWrite = z.infer<typeof orderLimitsSchema>;
 
+/** The limits as they hold: all of them. */
+export const storedOrderLimitsSchema = lineWithinOrder(z.strictObject(limitFields, { error: ORDER_LIMIT_MESSAGES.invalid }));
+export type OrderLimits = z.infer<typeof storedOrderLimitsSchema>;
 
 /** GET and PUT /api/admin/settings/order-limits. */
-export const orderLimitsResponseSchema = z.object({ success: z.literal(true), limits: orderLimitsSchema });
+export const orderLimitsResponseSchema = z.object({ success: z.literal(true), limits: storedOrderLimitsSchema });
 export type OrderLimitsResponse = z.infer<typeof orderLimitsResponseSchema>;

@@ -25,4 +25,6 @@ export const SHOP_MESSAGES = {
   tooManyUnitsPerOrder: (max: number) => `Eine Bestellung darf höchstens ${max} Stück enthalten.`,
   tooManyOrders: (max: number, minutes: number) =>
     `Zu viele Bestellungen in kurzer Zeit: höchstens ${max} in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`}. Bitte versuche es später erneut.`,
+  tooManyUnitsOfProduct: (max: number, minutes: number, title: string) =>
+    `Zu viele Stück von ${title} in kurzer Zeit: höchstens ${max} in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`}. Bitte versuche es später erneut.`,
 } as const;

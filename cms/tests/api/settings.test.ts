@@ -53,12 +53,12 @@ describe('shop setting', () => {
     const readLimits = async () => orderLimitsResponseSchema.parse((await adminCall(server, session, 'GET', '/api/admin/settings/order-limits')).body).limits;
     const writeLimits = (body: unknown) => adminCall(server, session, 'PUT', '/api/admin/settings/order-limits', { body });
 
-    it('answers the defaults before any change: 10 units per line, 30 per order, 10 orders per client in 10 minutes', async () => {
-      expect(await readLimits()).toEqual({ maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10 });
+    it('answers the defaults before any change: 10 units per line, 30 per order, 10 orders and 10 units of a product per client in 10 minutes', async () => {
+      expect(await readLimits()).toEqual({ maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10, maxUnitsPerProduct: 10 });
     });
 
-    it('stores all four at once and answers them', async () => {
-      const limits: OrderLimits = { maxUnitsPerLine: 5, maxUnitsPerOrder: 12, maxOrdersPerClient: 250, windowMinutes: 60 };
+    it('stores all five at once and answers them', async () => {
+      const limits: OrderLimits = { maxUnitsPerLine: 5, maxUnitsPerOrder: 12, maxOrdersPerClient: 250, windowMinutes: 60, maxUnitsPerProduct: 40 };
       const response = await writeLimits(limits);
       expect(response.status).toBe(200);
       expect(orderLimitsResponseSchema.parse(response.body)).toEqual({ success: true, limits });
@@ -79,6 +79,9 @@ describe('shop setting', () => {
       ['a window of 0 minutes', { windowMinutes: 0 }, 'The window in minutes must be a whole number from 1 to 1440'],
       ['a window of 1441 minutes', { windowMinutes: 1441 }, 'The window in minutes must be a whole number from 1 to 1440'],
       ['a window of null', { windowMinutes: null }, 'The window in minutes must be a whole number from 1 to 1440'],
+      ['0 units of a product per client', { maxUnitsPerProduct: 0 }, 'Units per product and client must be a whole number from 1 to 10000'],
+      ['10001 units of a product per client', { maxUnitsPerProduct: 10_001 }, 'Units per product and client must be a whole number from 1 to 10000'],
+      ['units of a product per client as text', { maxUnitsPerProduct: '10' }, 'Units per product and client must be a whole number from 1 to 10000'],
       ['more units per line than per order', { maxUnitsPerLine: 20, maxUnitsPerOrder: 19 }, 'Units per line cannot be more than units per order'],
       ['an unknown field', { maxUnitsPerCustomer: 5 }, 'The order limits are invalid'],
     ])('refuses %s with a clear 400 and keeps the limits', async (_label, change, error) => {

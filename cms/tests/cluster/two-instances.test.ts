@@ -220,7 +220,7 @@ describe('two cms instances on one PostgreSQL database', () => {
       horn = (await product('Trinkhorn')) as Product & { price: number };
     });
     beforeEach(async () => {
-      await a.strapi.db.connection('gos_rate_limits').where('bucket', 'like', 'order:%').del();
+      await a.strapi.db.connection('gos_rate_limits').where('bucket', 'like', 'order%').del(); // orders and units of a product per client
       // A holds the rules and the horn as they are now.
       await placed();
     });
@@ -267,7 +267,7 @@ describe('two cms instances on one PostgreSQL database', () => {
 
   describe('orders per client, counted once for both instances', () => {
     it('lets exactly 10 of 25 orders from one address through, spread over both at once', async () => {
-      await a.strapi.db.connection('gos_rate_limits').where('bucket', 'like', 'order:%').del();
+      await a.strapi.db.connection('gos_rate_limits').where('bucket', 'like', 'order%').del(); // orders and units of a product per client
       const shirt = await product('Haus-Shirt „Game Of Slavs“');
       const ordersBefore = await a.strapi.db.query('api::order.order').count();
       const answers = await Promise.all(

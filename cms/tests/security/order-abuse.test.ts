@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contract/common';
-import { DEFAULT_ORDER_LIMITS } from '../../src/contract/settings';
+import { DEFAULT_ORDER_LIMITS, ORDER_LIMIT_FIELDS } from '../../src/contract/settings';
 import { orderResponseSchema, shopItemsResponseSchema, SHOP_MESSAGES } from '../../src/contract/shop';
 import { call, signIn, type AdminSession } from '../helpers/api-client';
 import { setOrderLimits } from '../helpers/order-limits';
@@ -78,6 +78,9 @@ describe('order abuse: caps on units and a limit on orders per client', () => {
     port = Number(new URL(server.baseUrl).port);
     [shirt, hood, horn] = await Promise.all([product(SHIRT), product(HOOD), product(HORN)]);
     await Promise.all([setStock(shirt, 10_000), setStock(hood, 10_000), setStock(horn, 10_000)]);
+    // The cap on units of a product per client (client-networks.test.ts) would stop an address
+    // here before the limits these tests are about: it goes to its highest.
+    await setOrderLimits(server, { ...DEFAULT_ORDER_LIMITS, maxUnitsPerProduct: ORDER_LIMIT_FIELDS.maxUnitsPerProduct.max }, session);
   });
   afterAll(async () => {
     if (server) reportFigures('order-abuse', server.database.client, { orders: figures });

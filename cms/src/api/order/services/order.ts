@@ -165,6 +165,12 @@ function priceOrder(request: OrderRequest, limits: OrderLimits, catalogue: Map<n
 
 const orderLimit = ({ maxOrdersPerClient, windowMinutes }: OrderLimits) => ({ max: maxOrdersPerClient, windowSeconds: windowMinutes * 60 });
 
+// One client's units of one product, over the window of orders per client.
+const productUnitsLimit = ({ maxUnitsPerProduct, windowMinutes }: OrderLimits) => ({ max: maxUnitsPerProduct, windowSeconds: windowMinutes * 60 });
+
+const tooManyUnitsOfProduct = ({ maxUnitsPerProduct, windowMinutes }: OrderLimits, line: StockLine) =>
+  SHOP_MESSAGES.tooManyUnitsOfProduct(maxUnitsPerProduct, windowMinutes, line.title);
+
 /**
  * Places the order under a new number: one repeats an earlier one about once in a billion orders
  * of a day; the unique index refuses it and the order is placed again, with another.
@@ -204,7 +210,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * that better-sqlite3 runs in one turn of the event loop (place-order-sqlite.ts): the
    * connection, SQLite's only one, is held for the statements alone, not across the awaits of
    * other requests' work (docs/decisions/019). The refusals come in the order a shopper meets
-   * them: shop closed (403), too many orders (429), the cart (400), the stock (409), and each
+   * them: shop closed (403), too many orders (429), the cart (400), too many units of a product
+   * (429), the stock (409), and each
    * takes everything back. Its event goes out after the commit, so webhooks set up in the panel
    * hear of every order, and only of committed ones.
    */
@@ -218,10 +225,13 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           throw new ApiError(429, SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes));
         }
         const { items, total } = priceOrder(request, limits, statements.products(productIds(request)));
+        // Lines merged per product, so that a product's variants count against its one stock and its one cap per client.
+        const lines = mergeByProduct(stockLines(items));
+        const tooMany = statements.countProductUnits(clientIp, lines, productUnitsLimit(limits));
+        if (tooMany) throw new ApiError(429, tooManyUnitsOfProduct(limits, tooMany));
         const toStore = { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total };
         const created = statements.insertOrder(toStore);
-        // Lines merged per product, so that a product's variants count against its one stock.
-        const short = statements.takeStock(mergeByProduct(stockLines(items)));
+        const short = statements.takeStock(lines);
         if (short) throw conflict(SHOP_MESSAGES.outOfStock(short.title, short.variant));
         return { order: toStore, stored: created };
       });
@@ -294,8 +304,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           const stored = await storeOrderOnPostgres(strapi, order, mergeByProduct(stockLines(items)), {
             client: clientIp,
             limit: orderLimit(limits),
+            maxUnitsPerProduct: limits.maxUnitsPerProduct,
             refusals: {
               tooManyOrders: SHOP_MESSAGES.tooManyOrders(limits.maxOrdersPerClient, limits.windowMinutes),
+              tooManyUnitsOfProduct: (line) => tooManyUnitsOfProduct(limits, line),
               outOfStock: (line) => SHOP_MESSAGES.outOfStock(line.title, line.variant),
             },
             pricedFrom,

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { OrderItem } from '../../../contract/orders';
 import { ApiError, conflict } from '../../../http/api-error';
-import { countInFunction, windowFields, type EventLimit } from '../../../http/rate-limit';
+import { countAmountInFunction, countInFunction, productUnitsKey, windowFields, type EventLimit } from '../../../http/rate-limit';
 import { batchedCalls, raisedError, replaceBatchFunction } from '../../../utils/batched-function';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
 import type { StockLine, StoredOrderableProduct } from '../../product/services/product';
@@ -12,9 +12,11 @@ const PRODUCT_UID = 'api::product.product';
 const SETTING_UID = 'api::setting.setting';
 const FUNCTION = 'gos_place_order';
 const BATCH_FUNCTION = 'gos_place_orders';
-// The function's own SQLSTATEs (class GS is free): refused by the client's limit, by a shortage,
-// or because what the order was priced from is no longer what the rows hold.
+// The function's own SQLSTATEs (class GS is free): refused by the client's limit on orders or on
+// units of a product, by a shortage, or because what the order was priced from is no longer what
+// the rows hold.
 const TOO_MANY_ORDERS = 'GS429';
+const TOO_MANY_UNITS_OF_PRODUCT = 'GS430';
 const OUT_OF_STOCK = 'GS409';
 const PRICED_FROM_CHANGED_ROWS = 'GS412';
 // A burst of orders takes the stock of the same few products: the orders that come while a
@@ -31,8 +33,8 @@ export class PricedFromChangedRows extends Error {
 
 /**
  * On PostgreSQL an order is stored by one call of a function: it checks that the settings and
- * products the order was priced from still hold what the pricing read, counts the order against
- * the client's limit, inserts it and takes its stock, and a refusal on the way (RAISE) takes all
+ * products the order was priced from still hold what the pricing read, counts the order and its
+ * units of each product against the client's limits, inserts it and takes its stock, and a refusal on the way (RAISE) takes all
  * of it back. Each round trip to the database costs the cms more than the statement costs
  * PostgreSQL, and the transaction of separate statements took eight (docs/decisions/017, 018).
  * Made again at every start, with the table and column names the Query Engine uses.
@@ -80,6 +82,14 @@ BEGIN
   IF v_count > (o->>'max')::integer THEN
     RAISE EXCEPTION 'too many orders from this client' USING ERRCODE = '${TOO_MANY_ORDERS}';
   END IF;
+  -- The client's units of each product in the window: one line per product, as in o->'stock'.
+  FOR v_line IN 0 .. jsonb_array_length(o->'units') - 1 LOOP
+    v_item := o->'units'->v_line;
+    ${countAmountInFunction("v_item->>'key'", "(v_item->>'quantity')::integer")}
+    IF v_count > (o->>'maxUnits')::integer THEN
+      RAISE EXCEPTION 'too many units of a product from this client' USING ERRCODE = '${TOO_MANY_UNITS_OF_PRODUCT}', DETAIL = v_line::text;
+    END IF;
+  END LOOP;
   INSERT INTO ${quote(orders.name)} (${stored.map(orderColumn).join(', ')})
     VALUES (o->>'documentId', o->>'orderNumber', o->>'firstName', o->>'lastName', o->'items', (o->>'total')::integer,
             'pending', v_at, v_at, v_at)
@@ -113,7 +123,7 @@ $place$`;
 
 export type OrderToStore = { orderNumber: string; firstName: string; lastName: string; items: OrderItem[]; total: number };
 
-type Refusals = { tooManyOrders: string; outOfStock: (line: StockLine) => string };
+type Refusals = { tooManyOrders: string; tooManyUnitsOfProduct: (line: StockLine) => string; outOfStock: (line: StockLine) => string };
 
 /** What the order was priced from: the settings' values and the products' rows as read. */
 export type PricedFrom = { settings: OrderRuleValues; catalogue: Map<number, StoredOrderableProduct> };
@@ -121,14 +131,14 @@ export type PricedFrom = { settings: OrderRuleValues; catalogue: Map<number, Sto
 /**
  * Stores the order and takes the stock of `stock` (one line per product, in id order, as
  * takeStock locks them) in one call; answers the stored row. Throws PricedFromChangedRows when a
- * setting or product of `pricedFrom` holds something else by now, 429 past the client's limit,
- * 409 with the line that is short.
+ * setting or product of `pricedFrom` holds something else by now, 429 past the client's limit on
+ * orders or on a product's units, 409 with the line that is short.
  */
 export async function storeOrderOnPostgres(
   strapi: Core.Strapi,
   order: OrderToStore,
   stock: StockLine[],
-  { client, limit, refusals, pricedFrom }: { client: string; limit: EventLimit; refusals: Refusals; pricedFrom: PricedFrom },
+  { client, limit, maxUnitsPerProduct, refusals, pricedFrom }: { client: string; limit: EventLimit; maxUnitsPerProduct: number; refusals: Refusals; pricedFrom: PricedFrom },
 ): Promise<{ id: number; documentId: string; at: Date }> {
   const meta = strapi.db.metadata.get(ORDER_UID);
   // The generator the Query Engine gives a new row's documentId by default.
@@ -140,6 +150,8 @@ export async function storeOrderOnPostgres(
     documentId,
     at: at.toISOString(),
     settings: pricedFrom.settings,
+    units: stock.map(({ productId, quantity }) => ({ key: productUnitsKey(client, productId), quantity })),
+    maxUnits: maxUnitsPerProduct,
     stock: stock.map(({ productId, quantity }) => {
       const product = pricedFrom.catalogue.get(productId);
       if (!product) throw new Error(`Product ${productId} was ordered but not priced`);
@@ -152,6 +164,7 @@ export async function storeOrderOnPostgres(
   const { code, detail } = placed;
   if (code === PRICED_FROM_CHANGED_ROWS) throw new PricedFromChangedRows();
   if (code === TOO_MANY_ORDERS) throw new ApiError(429, refusals.tooManyOrders);
+  if (code === TOO_MANY_UNITS_OF_PRODUCT) throw new ApiError(429, refusals.tooManyUnitsOfProduct(stock[Number(detail)]));
   if (code === OUT_OF_STOCK) throw conflict(refusals.outOfStock(stock[Number(detail)]));
   // A repeated order number among them: isDuplicateOrderNumber reads its code and constraint.
   throw raisedError(placed);

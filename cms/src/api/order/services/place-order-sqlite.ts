@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { clientKey, countOneStatement, type EventLimit } from '../../../http/rate-limit';
+import { clientKey, countOneStatement, countStatement, productUnitsKey, type EventLimit } from '../../../http/rate-limit';
 import { quoteName, tableOf } from '../../../utils/database';
 import type { SqliteDatabase } from '../../../utils/sqlite-transaction';
 import type { OrderableProduct, StockLine } from '../../product/services/product';
@@ -34,6 +34,7 @@ export function sqliteOrderStatements(strapi: Core.Strapi) {
     ruleValues: `SELECT ${quote(settings.column('key'))} AS "key", ${quote(settings.column('value'))} AS "value" FROM ${quote(settings.name)}
       WHERE ${quote(settings.column('key'))} IN (${ORDER_RULE_KEYS.map(() => '?').join(', ')}) ORDER BY ${quote(settings.column('id'))}`,
     countOne: countOneStatement('?', '?', '?'),
+    countUnits: countStatement('?', '?', '?', '?'),
     products: (count: number) =>
       `SELECT ${idColumn} AS "id", ${productColumn('title')} AS "title", ${productColumn('price')} AS "price",
          ${productColumn('variants')} AS "variants", ${productColumn('isActive')} AS "isActive"
@@ -56,6 +57,17 @@ export function sqliteOrderStatements(strapi: Core.Strapi) {
       const expired = now - windowSeconds * 1000;
       const row = database.prepare(sql.countOne).get(clientKey('order', client), now, expired, expired) as { failures: number };
       return Number(row.failures);
+    },
+
+    /**
+     * Adds each product's units (one line per product) to what the client ordered of it in the
+     * window; answers the first product that goes past max, if any (rolled back with a refused order).
+     */
+    countProductUnits(client: string, lines: StockLine[], { max, windowSeconds }: EventLimit): StockLine | undefined {
+      const now = Date.now();
+      const expired = now - windowSeconds * 1000;
+      const count = database.prepare(sql.countUnits);
+      return lines.find((line) => Number((count.get(productUnitsKey(client, line.productId), now, line.quantity, expired, expired) as { failures: number }).failures) > max);
     },
 
     products(ids: number[]): Map<number, OrderableProduct> {

@@ -2,7 +2,7 @@ import { factories } from '@strapi/strapi';
 import type { Core } from '@strapi/strapi';
 import { notFound } from '../../../http/api-error';
 import { invalidatePublicCache } from '../../../http/public-cache';
-import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_NAMES, PUBLIC_SETTING_KEYS, type OrderLimits, type SettingWrite } from '../../../contract/settings';
+import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_NAMES, PUBLIC_SETTING_KEYS, type OrderLimits, type OrderLimitsWrite, type SettingWrite } from '../../../contract/settings';
 import { ORDER_LIMIT_KEYS, ORDER_RULE_KEYS, orderRulesOf, orderRuleValuesOf, readLimits, type OrderRuleValues, type OrderRules } from './order-rules';
 
 const UID = 'api::setting.setting';
@@ -45,12 +45,15 @@ const settingService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     readOrderLimits,
 
-    /** Stores all four limits at once, so an order never sees half of a change. */
-    async writeOrderLimits(limits: OrderLimits): Promise<OrderLimits> {
+    /** Stores the limits given at once, so an order never sees half of a change; one left out keeps its value. */
+    async writeOrderLimits(limits: OrderLimitsWrite): Promise<OrderLimits> {
       await strapi.db.transaction(async ({ onCommit }) => {
         // Each row's lifecycle clears the public cache too, but before the commit: a read in between could store the old limits again.
         onCommit(invalidatePublicCache);
-        for (const name of ORDER_LIMIT_NAMES) await store(ORDER_LIMIT_FIELDS[name].key, String(limits[name]));
+        for (const name of ORDER_LIMIT_NAMES) {
+          const value = limits[name];
+          if (value !== undefined) await store(ORDER_LIMIT_FIELDS[name].key, String(value));
+        }
       });
       return readOrderLimits();
     },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderLimitsResponseSchema, settingResponseSchema, type OrderLimits } from '@contract/settings';
+import { orderLimitsResponseSchema, settingResponseSchema, type OrderLimits, type OrderLimitsWrite } from '@contract/settings';
 import { api } from '@/lib/api-client';
 import { adminRequest } from '../lib/admin-request';
 
@@ -27,5 +27,5 @@ export const getOrderLimits = async (): Promise<OrderLimits> =>
 export const orderLimitsQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings', 'order-limits'], queryFn: getOrderLimits });
 export const useOrderLimits = () => useQuery(orderLimitsQueryOptions());
 
-export const setOrderLimits = async (limits: OrderLimits): Promise<OrderLimits> =>
+export const setOrderLimits = async (limits: OrderLimitsWrite): Promise<OrderLimits> =>
   orderLimitsResponseSchema.parse(await adminRequest({ method: 'PUT', url: '/admin/settings/order-limits', data: limits })).limits;

@@ -1,7 +1,7 @@
 import { Button, Card, NumberInput, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_NAMES, orderLimitsSchema, type OrderLimitName, type OrderLimits } from '@contract/settings';
+import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_NAMES, orderLimitsSchema, type OrderLimitName, type OrderLimits, type OrderLimitsWrite } from '@contract/settings';
 import { orderLimitsQueryOptions, setOrderLimits, useOrderLimits } from '../api/settings';
 import { useToastMutation } from '../lib/use-toast-mutation';
 
@@ -9,14 +9,15 @@ const FIELDS: Record<OrderLimitName, { label: string; description: string }> = {
   maxUnitsPerLine: { label: 'Units per line', description: 'Most units of one product and variant in one order' },
   maxUnitsPerOrder: { label: 'Units per order', description: 'Most units in one order, all lines together' },
   maxOrdersPerClient: { label: 'Orders per client', description: 'Orders one address may place within the window' },
-  windowMinutes: { label: 'Window (minutes)', description: 'The time the orders per client are counted over' },
+  windowMinutes: { label: 'Window (minutes)', description: 'The time the orders and units per client are counted over' },
+  maxUnitsPerProduct: { label: 'Units per product and client', description: 'Units of one product one address may order within the window' },
 };
 
 type Values = Record<OrderLimitName, string | number>;
 type Errors = Partial<Record<OrderLimitName, string>>;
 
 /** The form's values as the server reads them; each field's first problem, or the limits. */
-function validate(values: Values): { limits: OrderLimits } | { errors: Errors } {
+function validate(values: Values): { limits: OrderLimitsWrite } | { errors: Errors } {
   const input = Object.fromEntries(ORDER_LIMIT_NAMES.map((name) => [name, values[name] === '' ? undefined : Number(values[name])]));
   const parsed = orderLimitsSchema.safeParse(input);
   if (parsed.success) return { limits: parsed.data };
@@ -86,8 +87,8 @@ export function OrderLimitsCard() {
         Order Limits
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Orders above these limits are refused. The shop shows the units per line and per order; orders per client stop one visitor
-        from emptying the shop with orders that cost nothing.
+        Orders above these limits are refused. The shop shows the units per line and per order; orders per client and units per
+        product and client stop one visitor from emptying the shop with orders that cost nothing.
       </Text>
       {limits.isPending ? (
         <Text>Loading order limits...</Text>

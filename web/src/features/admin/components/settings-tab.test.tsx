@@ -7,7 +7,7 @@ import { SettingsTab } from './settings-tab';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), clean: vi.fn() } }));
 
-const DEFAULTS = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10 };
+const DEFAULTS = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30, maxOrdersPerClient: 10, windowMinutes: 10, maxUnitsPerProduct: 10 };
 const orderLimitsRead = { 'GET /admin/settings/order-limits': { success: true, limits: DEFAULTS } };
 
 describe('SettingsTab', () => {
@@ -71,11 +71,39 @@ describe('SettingsTab', () => {
         expect.objectContaining({
           method: 'PUT',
           url: '/admin/settings/order-limits',
-          data: { maxUnitsPerLine: 5, maxUnitsPerOrder: 30, maxOrdersPerClient: 200, windowMinutes: 10 },
+          data: { maxUnitsPerLine: 5, maxUnitsPerOrder: 30, maxOrdersPerClient: 200, windowMinutes: 10, maxUnitsPerProduct: 10 },
         }),
       );
       expect(field('Units per line')).toHaveValue('5');
     });
+
+    it('shows and saves the units of one product per client, and names what is out of range', async () => {
+      const request = mockAdminApi({
+        'GET /admin/settings/order-limits': { success: true, limits: { ...DEFAULTS, maxUnitsPerProduct: 12 } },
+        'PUT /admin/settings/order-limits': (config: { data?: unknown }) => ({ success: true, limits: config.data }),
+      });
+      const { user } = render(<SettingsTab />);
+
+      const perProduct = await screen.findByRole('textbox', { name: 'Units per product and client' });
+      expect(perProduct).toHaveValue('12');
+      expect(screen.getByText('Units of one product one address may order within the window (1–10000)')).toBeInTheDocument();
+
+      await user.clear(perProduct);
+      await user.type(perProduct, '10001');
+      await user.click(screen.getByRole('button', { name: 'Save Order Limits' }));
+      expect(screen.getByText('Units per product and client must be a whole number from 1 to 10000')).toBeInTheDocument();
+      expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT' }));
+
+      await user.clear(perProduct);
+      await user.type(perProduct, '4');
+      await user.click(screen.getByRole('button', { name: 'Save Order Limits' }));
+      await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order limits updated' })));
+      expect(request).toHaveBeenCalledWith(
+        expect.objectContaining({ method: 'PUT', url: '/admin/settings/order-limits', data: { ...DEFAULTS, maxUnitsPerProduct: 4 } }),
+      );
+      expect(field('Units per product and client')).toHaveValue('4');
+      // Under load the typing alone takes seconds.
+    }, 15_000);
 
     it('names what is out of range and sends nothing', async () => {
       const request = mockAdminApi(orderLimitsRead);
