@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureFirstOrganiser } from './bootstrap/accounts';
+import { enforceDataRules } from './bootstrap/data-rules';
 import { configureContentManager } from './bootstrap/content-manager-texts';
 import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
@@ -45,6 +46,8 @@ export default {
     keepConnectionsLikeTheProxies(strapi);
     await clearAbandonedScratch();
     limitImageWork(strapi);
+    // Before anything writes, the seed included.
+    enforceDataRules(strapi);
     invalidateOnContentChanges(strapi);
     forgetKeptOnWrites(strapi);
     answerCachedReadsEarly(strapi);

@@ -4,6 +4,7 @@ export const HOUSE_MESSAGES = {
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
   nameNotText: 'Name must be text',
+  nameMarkup: 'Name must not contain <, > or control characters',
   invalidChatUrl: 'Please enter a valid URL for the chat',
   invalidHouse: 'Invalid house data',
   duplicateName: 'A house with this name already exists',
@@ -50,7 +51,9 @@ export const houseInputSchema = z.object(
       .string({ error: (issue) => (issue.input === undefined ? HOUSE_MESSAGES.nameTooShort : HOUSE_MESSAGES.nameNotText) })
       .trim()
       .min(2, HOUSE_MESSAGES.nameTooShort)
-      .max(100, HOUSE_MESSAGES.nameTooLong),
+      .max(100, HOUSE_MESSAGES.nameTooLong)
+      // Plain text: a name is shown to every guest of the house; markup in it is an attack, not a name.
+      .regex(/^[^<>\p{Cc}]*$/u, HOUSE_MESSAGES.nameMarkup),
     chatUrl: z
       .string({ error: HOUSE_MESSAGES.invalidChatUrl })
       .trim()

@@ -23,6 +23,7 @@ export const PRODUCT_MESSAGES = {
   quantityTooHigh: `Available quantity must be at most ${PRODUCT_LIMITS.maxQuantity}`,
   variantsFormat: 'Variants must be a JSON list of names, e.g. ["S","M","L"]',
   variantsRequired: 'At least one variant is required',
+  variantsNotDistinct: 'Each variant must be a distinct name without spaces around it',
   tooManyVariants: `At most ${PRODUCT_LIMITS.variants} variants, each at most ${PRODUCT_LIMITS.variantLength} characters`,
   isActive: 'isActive must be "true" or "false"',
 } as const;

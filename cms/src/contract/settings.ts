@@ -6,9 +6,14 @@ export const PUBLIC_SETTING_KEYS = ['shop_enabled'] as const;
 export const settingResponseSchema = z.object({ success: z.literal(true), value: z.string() });
 export type SettingResponse = z.infer<typeof settingResponseSchema>;
 
+export const SETTING_MESSAGES = {
+  unknownKey: 'Unknown setting key',
+  invalidSwitch: 'The value must be "true" or "false"',
+} as const;
+
 export const settingWriteSchema = z.strictObject({
-  key: z.enum(PUBLIC_SETTING_KEYS, { error: 'Unknown setting key' }),
-  value: z.enum(['true', 'false'], { error: 'The value must be "true" or "false"' }),
+  key: z.enum(PUBLIC_SETTING_KEYS, { error: SETTING_MESSAGES.unknownKey }),
+  value: z.enum(['true', 'false'], { error: SETTING_MESSAGES.invalidSwitch }),
 });
 export type SettingWrite = z.infer<typeof settingWriteSchema>;
 

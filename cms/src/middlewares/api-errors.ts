@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, isContractPath, speaksGerman } from '../http/api-error';
+import { DataRuleError } from '../http/data-rule-error';
 
 
 
@@ -74,6 +75,8 @@ const numeric = (value: unknown) => (typeof value === 'number' ? value : undefin
 
 function describe(error: unknown, english: boolean): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.message };
+  // The data's own rules, met on a write our call let through: the contract's message, as our check gives it.
+  if (error instanceof DataRuleError) return { status: 400, message: english ? error.contractMessage : error.message };
   const { name, status: statusField, httpCode } = (error ?? {}) as { name?: string; status?: unknown; httpCode?: unknown };
   // http-errors (co-body, raw-body) carry status; formidable's errors carry httpCode (400 for a multipart body without boundary).
   const status = numeric(statusField) ?? numeric(httpCode) ?? STRAPI_ERROR_STATUS[name ?? ''] ?? 500;
