@@ -17,6 +17,8 @@ import { ensureRateLimitTable } from './http/rate-limit';
 import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session';
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
+import { settleMultipartParserErrors } from './http/multipart-parser';
+import { answerWithin } from './http/answer-deadline';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { upgradeContent } from './seed/upgrade-content';
 
@@ -33,6 +35,7 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     buildBodyParserOnce();
+    settleMultipartParserErrors();
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {
@@ -43,6 +46,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     keepConnectionsLikeTheProxies(strapi);
+    answerWithin(strapi.server.httpServer);
     await clearAbandonedScratch();
     limitImageWork(strapi);
     invalidateOnContentChanges(strapi);
