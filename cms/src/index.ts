@@ -19,6 +19,7 @@ import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { settleMultipartParserErrors } from './http/multipart-parser';
 import { answerWithin } from './http/answer-deadline';
+import { quietDroppedConnections } from './http/dropped-connections';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { upgradeContent } from './seed/upgrade-content';
 
@@ -47,6 +48,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     keepConnectionsLikeTheProxies(strapi);
     answerWithin(strapi.server.httpServer);
+    quietDroppedConnections(strapi);
     await clearAbandonedScratch();
     limitImageWork(strapi);
     invalidateOnContentChanges(strapi);

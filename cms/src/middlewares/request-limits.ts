@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { refuse } from '../http/api-error';
 import { drainUnreadBody } from '../http/drain-body';
+import { noteDroppedConnection } from '../http/dropped-connections';
 import { claimScratchDir, MULTIPART_LIMITS } from '../http/multipart-limits';
 
 const MEGABYTES = Math.floor(MULTIPART_LIMITS.bodyBytes / (1024 * 1024));
@@ -37,8 +38,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => async 
     // answered here, or Strapi's error handler logs each one with its stack trace.
     if (isParsed(ctx)) throw error;
     if (clientWentAway(ctx)) {
-      const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-      strapi.log.info(`${ctx.method} ${ctx.path}: the client closed the connection before its body arrived (${String(code ?? message ?? error)})`);
+      noteDroppedConnection(strapi.log, ctx, error);
       return refuse(ctx, 400, PARSER_REFUSALS[400]);
     }
     const status = parserStatus(error);

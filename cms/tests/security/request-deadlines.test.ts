@@ -11,9 +11,9 @@ import { startFrontDoor, type FrontDoor } from '../helpers/front-door';
 // no bound on the time between a body's arrival and its answer; the headers every answer carries.
 // Through the site's server as `npm start` runs it, and straight to the cms behind it.
 
-/** The deadlines this file sets low: the site's server gives up before the cms, to see each one's. */
-const CMS_DEADLINE_MS = 1500;
-const SITE_DEADLINE_MS = 800;
+/** The deadlines this file sets low (above a first render of a page on a loaded machine): the site's server gives up before the cms, to see each one's. */
+const CMS_DEADLINE_MS = 6000;
+const SITE_DEADLINE_MS = 4000;
 
 /** A part header whose name holds a digit: formidable 2 never settled on it. */
 const DIGIT_IN_PART_HEADER = '--B\r\nX-0: y\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--B--';
@@ -58,7 +58,8 @@ describe('every request is answered within a bound, and answers say no more than
   let cmsUrl: string;
 
   beforeAll(async () => {
-    site = await startFrontDoor({ CMS_ANSWER_DEADLINE_MS: String(CMS_DEADLINE_MS) }, { SITE_ANSWER_DEADLINE_MS: String(SITE_DEADLINE_MS) });
+    // At production's log level (docker-compose.yml), to count what a dropped connection logs.
+    site = await startFrontDoor({ CMS_ANSWER_DEADLINE_MS: String(CMS_DEADLINE_MS), LOG_LEVEL: 'info' }, { SITE_ANSWER_DEADLINE_MS: String(SITE_DEADLINE_MS) });
     cmsUrl = site.cms.baseUrl;
   });
   afterAll(async () => {
@@ -86,7 +87,7 @@ describe('every request is answered within a bound, and answers say no more than
     const organiser = await signIn({ baseUrl: cmsUrl });
     const answer = await send(cmsUrl, '/api/admin/import/users', {
       headers: { ...organiser.headers, 'content-type': 'application/json' },
-      body: slowImport(200, 'cms'),
+      body: slowImport(300, 'cms'),
       timeoutMs: CMS_DEADLINE_MS + 5000,
     });
     expect(answer.error).toBeUndefined();
@@ -101,7 +102,7 @@ describe('every request is answered within a bound, and answers say no more than
     const organiser = await signIn({ baseUrl: site.siteUrl });
     const answer = await send(site.siteUrl, '/api/admin/import/users', {
       headers: { ...organiser.headers, 'content-type': 'application/json' },
-      body: slowImport(200, 'site'),
+      body: slowImport(300, 'site'),
       timeoutMs: SITE_DEADLINE_MS + 5000,
     });
     expect(answer.error).toBeUndefined();
@@ -161,7 +162,8 @@ describe('every request is answered within a bound, and answers say no more than
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const added = (await readFile(log, 'utf8')).split('\n').slice(before - 1).filter((line) => line.trim() !== '');
-    expect(added.filter((line) => /^\s+at /.test(line))).toEqual([]);
-    expect(added.length).toBeLessThanOrEqual(1);
+    expect(added.filter((line) => /^\s+at |Parse Error|Request aborted/.test(line))).toEqual([]);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/POST \/upload: the client closed the connection before its body arrived/);
   });
 });
