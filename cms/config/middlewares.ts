@@ -33,7 +33,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
       credentials: (ctx: { get(name: string): string }) => ctx.get('Origin') !== '',
     },
   },
-  'strapi::poweredBy',
+  // No 'strapi::poweredBy': an answer does not say which software sent it (docs/decisions/032).
   // Cached public reads end here, with the headers of everything above (see the middleware).
   'global::public-fast-path',
   'strapi::query',

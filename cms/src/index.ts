@@ -18,6 +18,9 @@ import { ensureRateLimitTable } from './http/rate-limit';
 import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session';
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
+import { settleMultipartParserErrors } from './http/multipart-parser';
+import { answerWithin } from './http/answer-deadline';
+import { quietDroppedConnections } from './http/dropped-connections';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { upgradeContent } from './seed/upgrade-content';
 
@@ -34,6 +37,7 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     buildBodyParserOnce();
+    settleMultipartParserErrors();
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {
@@ -44,6 +48,8 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     keepConnectionsLikeTheProxies(strapi);
+    answerWithin(strapi.server.httpServer);
+    quietDroppedConnections(strapi);
     await clearAbandonedScratch();
     limitImageWork(strapi);
     // Before anything writes, the seed included.

@@ -82,11 +82,16 @@ function varyAlso(vary, name) {
   return [...names, name].join(', ');
 }
 
-/** The cms's answer on its way to the client: its own headers only, gzipped when it is text and the client takes gzip. */
+/**
+ * The cms's answer on its way to the client: its own headers only (never an X-Powered-By, which
+ * tells an attacker what to look up), gzipped when it is text and the client takes gzip.
+ */
 function answerFromCms(upstream, request, response) {
+  // This server answered already (its deadline, answer-deadline.mjs): the cms's late answer goes nowhere.
+  if (response.headersSent || response.destroyed) return upstream.destroy();
   const status = upstream.statusCode ?? 502;
   const dropped = hopByHop(upstream.headers);
-  let headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !dropped.has(name)));
+  let headers = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !dropped.has(name) && name !== 'x-powered-by'));
   // request.url is the path on the cms here (/cms/uploads/… arrives as /uploads/…).
   if (isUploadsPath(request.url ?? '/')) headers = withUploadHeaders(headers);
   const compress = mayCompress(request.method, status, headers);

@@ -14,6 +14,7 @@ const MESSAGES = {
   414: ['Die Adresse ist zu lang.', 'The address is too long'],
   431: ['Die Kopfzeilen der Anfrage sind zu groß.', 'The request headers are too large'],
   502: ['Der Server ist gerade nicht erreichbar.', 'The server cannot be reached right now.'],
+  504: ['Der Server hat nicht rechtzeitig geantwortet. Bitte versuche es erneut.', 'The server did not answer in time. Please try again.'],
 };
 
 /** The body and type of a refusal for this path. */

@@ -9,11 +9,13 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { answerWithin } from './answer-deadline.mjs';
 import { createCmsHealth, healthAnswer } from './cms-health.mjs';
 import { createCmsProxy } from './cms-proxy.mjs';
 import { acceptsEncoding } from './encodings.mjs';
 import { staticGraph } from './manifest-graph.mjs';
 import { createPageCache, pageVersion } from './page-cache.mjs';
+import { pageSecurityHeaders } from './page-security.mjs';
 import { refuse, refuseOnSocket } from './refusals.mjs';
 
 const WEB = path.resolve(import.meta.dirname, '..');
@@ -236,7 +238,7 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
 
   /** Sends a page (or the shell) in the best coding the client takes, or a 304 when it holds this version. */
   const sendVersion = (request, response, version, caching) => {
-    const headers = { 'Cache-Control': caching, Vary: 'Accept-Encoding', ETag: version.etag };
+    const headers = { 'Cache-Control': caching, Vary: 'Accept-Encoding', ETag: version.etag, ...pageSecurityHeaders(version) };
     if (request.headers['if-none-match'] === version.etag) return response.writeHead(304, headers).end();
     const coding = pageCoding(request);
     const body = version.body(coding);
@@ -306,6 +308,8 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       else response.destroy();
     });
   });
+
+  answerWithin(server);
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);

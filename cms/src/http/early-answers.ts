@@ -5,7 +5,7 @@ import { cachedReadKey, freshAnswer, type CachedAnswer } from './public-cache';
 
 /**
  * Cached public reads answered before Koa: with the status, headers and bytes that the whole
- * middleware chain (security headers, CORS, powered-by, caching headers) sent for the same
+ * middleware chain (security headers, CORS, caching headers) sent for the same
  * kind of request, replayed while the cached answer they were sent with is still the fresh one.
  * Koa's own request handling costs more than everything the fast path middleware still does
  * (`npm run bench -- --profile`).

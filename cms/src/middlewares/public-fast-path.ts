@@ -3,8 +3,8 @@ import { rememberForEarlyAnswers } from '../http/early-answers';
 import { cachedReadKey, freshAnswer, sendAnswer } from '../http/public-cache';
 
 /**
- * Answers a public read that is in the cache right after the logger, error, security, CORS and
- * powered-by middlewares have run, so the answer carries every header theirs does. The query
+ * Answers a public read that is in the cache right after the logger, error, security and CORS
+ * middlewares have run, so the answer carries every header theirs does. The query
  * and body parsers, session, favicon, static files, router and route pipeline behind it have
  * nothing to do for these public GETs (no auth, no policies), yet cost most of an answer's time
  * (`npm run bench -- --profile`).

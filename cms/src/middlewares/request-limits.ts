@@ -1,6 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { refuse } from '../http/api-error';
 import { drainUnreadBody } from '../http/drain-body';
+import { noteDroppedConnection } from '../http/dropped-connections';
 import { claimScratchDir, MULTIPART_LIMITS } from '../http/multipart-limits';
 
 const MEGABYTES = Math.floor(MULTIPART_LIMITS.bodyBytes / (1024 * 1024));
@@ -13,10 +15,13 @@ const MEGABYTES = Math.floor(MULTIPART_LIMITS.bodyBytes / (1024 * 1024));
  *   not (strapi::body removes only a field named "files", formidable races on errors);
  * - a body with a Content-Encoding is refused with 415;
  * - what formidable refuses (its errors carry an httpCode, which Strapi's error handler does
- *   not know and answers with 500) is a 4xx in the contract's shape;
+ *   not know and answers with 500) is a 4xx in the contract's shape: its own limits keep their
+ *   413, any other malformed multipart body (formidable's 500 and 501 among them) is a 400;
+ * - a client that closes its connection before its body has arrived (the site's server drops the
+ *   cms's side when its own client gives up) is one line in the log, not a stack trace;
  * - whatever part of any body was left unread is drained, so the client reads the answer.
  */
-export default () => async (ctx: Context, next: Next) => {
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => async (ctx: Context, next: Next) => {
   try {
     // No client of the site compresses a request body, and a corrupt one fails deep in zlib
     // with an error that names no status (docs/decisions/005).
@@ -31,8 +36,13 @@ export default () => async (ctx: Context, next: Next) => {
   } catch (error) {
     // A refusal of the body parser itself (co-body's bad JSON or size, formidable's limits):
     // answered here, or Strapi's error handler logs each one with its stack trace.
+    if (isParsed(ctx)) throw error;
+    if (clientWentAway(ctx)) {
+      noteDroppedConnection(strapi.log, ctx, error);
+      return refuse(ctx, 400, PARSER_REFUSALS[400]);
+    }
     const status = parserStatus(error);
-    if (status === undefined || isParsed(ctx)) throw error;
+    if (status === undefined) throw error;
     refuse(ctx, status, PARSER_REFUSALS[status] ?? PARSER_REFUSALS[400]);
   } finally {
     drainUnreadBody(ctx.req);
@@ -77,13 +87,18 @@ const isEncodedBody = (ctx: Context) => {
 
 /**
  * The 4xx of a body parser's refusal, or undefined for anything else: formidable's errors carry
- * httpCode, co-body's and raw-body's carry status.
+ * httpCode (a body it cannot read is the client's fault whatever code formidable gives it: 500
+ * for a bad part, 501 for an unknown Content-Transfer-Encoding), co-body's and raw-body's carry
+ * status.
  */
 function parserStatus(error: unknown): number | undefined {
   const { httpCode, status } = (error ?? {}) as { httpCode?: unknown; status?: unknown };
-  const code = typeof httpCode === 'number' ? httpCode : typeof status === 'number' ? status : undefined;
-  return code !== undefined && code >= 400 && code < 500 ? code : undefined;
+  if (typeof httpCode === 'number') return httpCode >= 400 && httpCode < 500 ? httpCode : 400;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
+
+/** The request's connection ended before its body did: nobody is left to read an answer. */
+const clientWentAway = (ctx: Context) => !ctx.req.complete && (ctx.req.destroyed || ctx.req.socket.destroyed);
 
 /** well-formed-input, right behind strapi::body, marks that the body was read: errors after that are the routes'. */
 const PARSED = Symbol('body parsed');
