@@ -18,7 +18,8 @@ import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session'
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
-import { upgradeContent } from './seed/upgrade-content';
+import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
+import { guardPanelDoors } from './http/panel-doors';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -33,6 +34,8 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     buildBodyParserOnce();
+    keepPerformerHousesBeforeSync(strapi);
+    guardPanelDoors(strapi);
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {
