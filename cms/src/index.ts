@@ -22,7 +22,8 @@ import { settleMultipartParserErrors } from './http/multipart-parser';
 import { answerWithin } from './http/answer-deadline';
 import { quietDroppedConnections } from './http/dropped-connections';
 import { seedDemoContent } from './seed/seed-demo-content';
-import { upgradeContent } from './seed/upgrade-content';
+import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
+import { guardPanelDoors } from './http/panel-doors';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -38,6 +39,8 @@ export default {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     buildBodyParserOnce();
     settleMultipartParserErrors();
+    keepPerformerHousesBeforeSync(strapi);
+    guardPanelDoors(strapi);
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {

@@ -1,5 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
-import { ORGANISER_TYPE_TEXTS, SITE_TYPE_TEXTS, TIMESTAMP_TEXTS, type TypeTexts } from '../panel/field-labels';
+import { COMPONENT_TEXTS, ORGANISER_TYPE_TEXTS, SITE_TYPE_TEXTS, TIMESTAMP_TEXTS, type TypeTexts } from '../panel/field-labels';
 
 type Metadata = { edit?: Record<string, unknown>; list?: Record<string, unknown> };
 type LayoutField = { name: string; size: number };
@@ -71,4 +71,24 @@ export async function configureContentManager(strapi: Core.Strapi) {
   for (const [uid, texts] of Object.entries({ ...SITE_TYPE_TEXTS, ...ORGANISER_TYPE_TEXTS })) {
     await applyTexts(strapi, uid, texts);
   }
+  for (const [uid, texts] of Object.entries(COMPONENT_TEXTS)) await applyComponentTexts(strapi, uid, texts);
+}
+
+/** A component's field labels and the field that names each entry (the header of a collapsed entry). */
+async function applyComponentTexts(strapi: Core.Strapi, uid: string, texts: (typeof COMPONENT_TEXTS)[string]) {
+  const components = strapi.plugin('content-manager').service('components');
+  const component = components.findComponent(uid);
+  if (!component) return;
+  const current: Configuration = await components.findConfiguration(component);
+  const metadatas = { ...current.metadatas };
+  for (const [name, { label, description }] of Object.entries(texts.fields)) {
+    const metadata = metadatas[name];
+    if (!metadata) continue;
+    metadatas[name] = { edit: { ...metadata.edit, label, description }, list: { ...metadata.list, label } };
+  }
+  await components.updateConfiguration(component, {
+    settings: { ...current.settings, mainField: texts.mainField },
+    metadatas,
+    layouts: current.layouts,
+  });
 }

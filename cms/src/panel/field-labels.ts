@@ -82,7 +82,10 @@ export const SITE_TYPE_TEXTS: Record<string, TypeTexts> = {
       name: { label: 'Name', description: 'Steht groß auf der Karte.' },
       genre: { label: 'Genre', description: 'Das Abzeichen unter dem Namen, z. B. „Italo“.' },
       photo: { label: 'Foto', description: 'Quadratisch, mindestens 800 × 800 Pixel; ohne Foto zeigt die Karte eine Laute.' },
-      houses: { label: 'Häuser', description: 'Für welche Häuser der Künstler spielt; die Häuser selbst pflegt die Orga.' },
+      houses: {
+        label: 'Häuser',
+        description: 'Für welche Häuser der Künstler spielt, ein Eintrag je Haus; jedes wird ein Abzeichen in der Farbe des Hauses.',
+      },
     },
     list: { columns: ['position', 'photo', 'name', 'genre'], mainField: 'name', sortBy: 'position' },
   },
@@ -116,6 +119,23 @@ export const SITE_TYPE_TEXTS: Record<string, TypeTexts> = {
   },
 };
 
+/**
+ * The components of the site's types. A performer names its houses here rather than linking the
+ * organisers' house rows, so nothing an editor edits leads to a house's codes, chat or members
+ * (decision 029).
+ */
+export const COMPONENT_TEXTS: Record<string, { fields: Record<string, FieldText>; mainField: string }> = {
+  'performer.house-badge': {
+    fields: {
+      name: {
+        label: 'Name des Hauses',
+        description: 'So geschrieben, wie die Orga das Haus nennt (z. B. „Wachnase“); dann trägt das Abzeichen die Farbe des Hauses.',
+      },
+    },
+    mainField: 'name',
+  },
+};
+
 /** The organisers' types, which only the panel's Super Admin sees; organisers use the dashboard. */
 export const ORGANISER_TYPE_TEXTS: Record<string, TypeTexts> = {
   'api::house.house': {
@@ -126,7 +146,6 @@ export const ORGANISER_TYPE_TEXTS: Record<string, TypeTexts> = {
       colour: { label: 'Farbe', description: 'Farbe der Haus-Abzeichen auf den Künstlerkarten.' },
       accessCodes: { label: 'Zugangscodes', description: 'Die Codes, die dieses Haus freischalten (Dashboard: Zugangscodes).' },
       users: { label: 'Mitglieder', description: 'Konten des Dashboards, die diesem Haus angehören.' },
-      performers: { label: 'Künstler', description: 'Künstler, die für dieses Haus spielen.' },
     },
     list: { columns: ['id', 'name', 'colour', 'updatedAt'], mainField: 'name', sortBy: 'name' },
   },

@@ -28,7 +28,7 @@ export async function seedDemoContent(strapi: Core.Strapi) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'gos-seed-'));
   try {
     const image = imageUploader(strapi, workDir);
-    const houses = await seedHouses(strapi, image);
+    await seedHouses(strapi, image);
     await seedFestival(strapi, image);
     await seedCollection(strapi, 'api::agenda-image.agenda-image', demo.agendaImages, async (art, position) => ({
       image: (await image.jpeg(art, 1600, 1066, art.label)).id,
@@ -39,7 +39,7 @@ export async function seedDemoContent(strapi: Core.Strapi) {
       name: performer.name,
       genre: performer.genre,
       photo: (await image.webp({ label: performer.name, hue: 20 + (position - 1) * 47, motif: 'shield' }, 800, 800, performer.name)).id,
-      houses: performer.houses.map((name) => houses.get(name)!),
+      houses: performer.houses.map((name) => ({ name })),
       position,
     }));
     await seedCollection(strapi, 'api::faq-item.faq-item', demo.faqItems, async (item, position) => ({ ...item, position }));
@@ -106,7 +106,7 @@ async function seedSingle(strapi: Core.Strapi, uid: UID.SingleType, data: Record
   await strapi.documents(uid).create({ data: data as never });
 }
 
-/** Returns the documentId of every house by name, creating the demo houses when none exist. */
+/** Creates the demo houses when none exist; performers name them (decision 029). */
 async function seedHouses(strapi: Core.Strapi, image: ImageUploader) {
   const uid = 'api::house.house';
   if ((await strapi.db.query(uid).count()) === 0) {
@@ -117,8 +117,6 @@ async function seedHouses(strapi: Core.Strapi, image: ImageUploader) {
       });
     }
   }
-  const existing = await strapi.documents(uid).findMany({ fields: ['name'], limit: 1000 });
-  return new Map(existing.map((house) => [house.name as string, house.documentId]));
 }
 
 async function seedFestival(strapi: Core.Strapi, image: ImageUploader) {

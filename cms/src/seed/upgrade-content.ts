@@ -43,8 +43,59 @@ async function positionsFromOne(strapi: Core.Strapi) {
   }
 }
 
+// Performers linked the organisers' house rows until decision 029; they now name their houses.
+// Strapi's schema sync drops the old link table before any bootstrap code runs, so the names are
+// copied aside just before it (a table Strapi never tracked, which it leaves alone) and become
+// the performers' house badges after it.
+const OLD_HOUSE_LINKS = 'performers_houses_lnk';
+const KEPT_HOUSE_NAMES = 'gos_performer_house_names_kept';
+
+/** Called in register(): the hook runs before the schema sync of this start. */
+export function keepPerformerHousesBeforeSync(strapi: Core.Strapi) {
+  strapi.hook('strapi::content-types.beforeSync').register(async () => {
+    const knex = strapi.db.connection;
+    if (!(await knex.schema.hasTable(OLD_HOUSE_LINKS)) || (await knex.schema.hasTable(KEPT_HOUSE_NAMES))) return;
+    await knex.transaction(async (trx) => {
+      const links: { performerId: number; name: string }[] = await trx(`${OLD_HOUSE_LINKS} as link`)
+        .join('houses as house', 'house.id', 'link.house_id')
+        .select('link.performer_id as performerId', 'house.name as name')
+        .orderBy([{ column: 'link.performer_id' }, { column: 'link.house_ord' }, { column: 'link.id' }]);
+      await trx.schema.createTable(KEPT_HOUSE_NAMES, (table) => {
+        table.integer('performer_id').notNullable();
+        table.integer('position').notNullable();
+        table.string('name', 100).notNullable();
+      });
+      const rows = links.map((link, index) => ({ performer_id: link.performerId, position: index, name: link.name }));
+      if (rows.length > 0) await trx.batchInsert(KEPT_HOUSE_NAMES, rows, 100);
+    });
+  });
+}
+
+/** The kept names become each performer's house badges, in their old order; then the copy goes. */
+async function performerHousesAsNames(strapi: Core.Strapi) {
+  const knex = strapi.db.connection;
+  if (!(await knex.schema.hasTable(KEPT_HOUSE_NAMES))) return;
+  const kept: { performer_id: number; name: string }[] = await knex(KEPT_HOUSE_NAMES).select('performer_id', 'name').orderBy('position');
+  const byPerformer = new Map<number, string[]>();
+  for (const { performer_id: id, name } of kept) byPerformer.set(id, [...(byPerformer.get(id) ?? []), name]);
+  await strapi.db.transaction(async () => {
+    for (const [id, names] of byPerformer) {
+      const performer = (await strapi.db.query('api::performer.performer').findOne({ where: { id }, select: ['documentId'], populate: { houses: true } })) as {
+        documentId: string;
+        houses?: unknown[];
+      } | null;
+      if (!performer || (performer.houses?.length ?? 0) > 0) continue;
+      await strapi.documents('api::performer.performer').update({ documentId: performer.documentId, data: { houses: names.map((name) => ({ name })) } as never });
+    }
+  });
+  // After the transaction: SQLite has one connection, which the transaction holds until then.
+  await knex.schema.dropTable(KEPT_HOUSE_NAMES);
+  strapi.log.info(`Performers: ${byPerformer.size} now name their houses instead of linking the house rows.`);
+}
+
 /** Brings the content of a database seeded by an earlier version to today's model; a no-op afterwards. */
 export async function upgradeContent(strapi: Core.Strapi) {
   await fillMissingSiteTexts(strapi);
   await positionsFromOne(strapi);
+  await performerHousesAsNames(strapi);
 }

@@ -174,12 +174,19 @@ describe('least privilege in the Strapi panel', () => {
     expect(list.status).toBe(200);
     expect(list.body.results).toHaveLength(7);
     const [first] = list.body.results;
-    const entry = await asPanel(editor, 'GET', `/content-manager/collection-types/api::performer.performer/${first.documentId}`);
+    const entry = await asPanel<{ data: { houses: { name: string }[] } }>(
+      editor,
+      'GET',
+      `/content-manager/collection-types/api::performer.performer/${first.documentId}`,
+    );
     expect(entry.status).toBe(200);
+    // A performer names its houses (decision 029): the editor reads the names, and no relation
+    // to the organisers' house rows is left to list or to walk.
+    expect(entry.body.data.houses.map((house) => house.name)).toEqual(['Aschefrei', 'Wachnase']);
     const houses = await asPanel(editor, 'GET', `/content-manager/relations/api::performer.performer/${first.documentId}/houses`);
-    expect(houses.status).toBe(200);
+    expect(houses.status).toBe(400);
     const available = await asPanel(editor, 'GET', '/content-manager/relations/api::performer.performer/houses');
-    expect(available.status).toBe(200);
+    expect(available.status).toBe(400);
     for (const answer of [list, entry, houses, available]) expect(JSON.stringify(answer.body)).not.toContain('chat.whatsapp');
 
     const renamed = await asPanel(editor, 'PUT', `/content-manager/collection-types/api::performer.performer/${first.documentId}`, {

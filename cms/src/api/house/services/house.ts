@@ -7,6 +7,7 @@ import { tableOf } from '../../../utils/database';
 const UID = 'api::house.house';
 const CODE_UID = 'api::access-code.access-code';
 const FILE_UID = 'plugin::upload.file';
+const BADGE_UID = 'performer.house-badge';
 
 // The picker shows thumbnails; a festival's media library holds a few dozen images, not thousands.
 const MAX_EMBLEM_CHOICES = 500;
@@ -128,11 +129,15 @@ const houseService = ({ strapi }: { strapi: Core.Strapi }) => {
         await assertEmblemChoice(input.emblem);
         // Without generated content types the Document Service knows no attributes of a house.
         await strapi.documents(UID).update({ documentId: house.documentId, data: houseData(input) as never });
+        // Performers name their houses (decision 029): a renamed house keeps its badges.
+        if (house.name !== input.name) {
+          await strapi.db.query(BADGE_UID).updateMany({ where: { name: { $eqi: house.name } }, data: { name: input.name } });
+        }
         return toHouse(await findHouse(id));
       }).catch(refuseDuplicateName('houseName', HOUSE_MESSAGES.duplicateName));
     },
 
-    /** Removes the house, its access codes and its place on users and performers, all or nothing. */
+    /** Removes the house, its access codes and its place on users, all or nothing; a performer's badge of it stays, uncoloured. */
     async deleteHouseWithCodes(id: number): Promise<void> {
       await strapi.db.transaction(async () => {
         const house = await findHouse(id);

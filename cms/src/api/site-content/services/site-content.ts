@@ -33,6 +33,17 @@ const withImage = (entries: { id: unknown; alt?: unknown; image?: unknown }[]) =
 const FESTIVAL_MEDIA = ['logo', 'mapImage', 'shareImage'] as const;
 const FESTIVAL_TEXT = Object.keys(festivalSchema.shape).filter((key) => !(FESTIVAL_MEDIA as readonly string[]).includes(key));
 
+const houseKey = (name: string) => name.trim().toLocaleLowerCase('de');
+
+/**
+ * A performer names its houses (decision 029); each badge takes the colour of the house of that
+ * name, letter case and outer spaces aside. Only names and colours are read: no chat URL here.
+ */
+async function coloursByHouseName(strapi: Core.Strapi): Promise<Map<string, string | null>> {
+  const houses = (await strapi.db.query('api::house.house').findMany({ select: ['name', 'colour'], limit: 1000 })) as { name: string; colour: string | null }[];
+  return new Map(houses.map((house) => [houseKey(house.name), house.colour ?? null]));
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
    * Everything the landing, legal and access pages read from the cms, in one answer. Fields are
@@ -40,17 +51,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async load(): Promise<SiteContent> {
     const byPosition = { sort: 'position:asc', limit: 100 } as const;
-    const [festival, agendaImages, performers, faq, photos, imprint, privacyPolicy] = await Promise.all([
+    const [festival, agendaImages, performers, faq, photos, imprint, privacyPolicy, houseColours] = await Promise.all([
       strapi.documents('api::festival.festival').findFirst({ populate: [...FESTIVAL_MEDIA] }),
       strapi.documents('api::agenda-image.agenda-image').findMany({ ...byPosition, populate: ['image'] }),
       strapi.documents('api::performer.performer').findMany({
         ...byPosition,
-        populate: { photo: true, houses: { fields: ['name', 'colour'] } },
+        populate: { photo: true, houses: true },
       }),
       strapi.documents('api::faq-item.faq-item').findMany(byPosition),
       strapi.documents('api::accommodation-photo.accommodation-photo').findMany({ ...byPosition, populate: ['image'] }),
       strapi.documents('api::imprint.imprint').findFirst({}),
       strapi.documents('api::privacy-policy.privacy-policy').findFirst({}),
+      coloursByHouseName(strapi),
     ]);
     if (!festival) throw new Error('The festival single type has no entry');
     const stored = festival as unknown as Record<string, unknown>;
@@ -69,9 +81,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         name: performer.name as string,
         genre: performer.genre as string,
         photo: toMedia(performer.photo as StoredMedia),
-        houses: ((performer.houses ?? []) as { name: string; colour?: string | null }[]).map((house) => ({
-          name: house.name,
-          colour: house.colour ?? null,
+        houses: ((performer.houses ?? []) as { name: string }[]).map(({ name }) => ({
+          name,
+          colour: houseColours.get(houseKey(name)) ?? null,
         })),
       })),
       faq: faq.map((item) => ({ id: item.id as number, question: item.question as string, answer: item.answer as string })),
