@@ -43,7 +43,9 @@ describe('orders sent to PostgreSQL together', () => {
     return storeOrderOnPostgres(server.strapi, orderNamed(orderNumber), stock, {
       client,
       limit: { max, windowSeconds: 600 },
-      refusals: { tooManyOrders: 'too many orders', outOfStock: (line) => `short of ${line.title}` },
+      // The cap on units of a product per client is not what this file is about: the highest the column holds.
+      maxUnitsPerProduct: 2_147_483_647,
+      refusals: { tooManyOrders: 'too many orders', tooManyUnitsOfProduct: (line) => `too many of ${line.title}`, outOfStock: (line) => `short of ${line.title}` },
       pricedFrom: { settings: {}, catalogue },
     });
   }
