@@ -116,7 +116,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // One stylesheet for every page (28 kB gzipped, cached for good): a page rendered on the server
   // is drawn with its styles from the first paint, before the script that would have brought
   // its route's own stylesheet has run.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, modulePreload: { polyfill: false }, cssCodeSplit: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    cssCodeSplit: false,
+    // The server's build: the page renderer, and the worker that parses cms markdown apart from it.
+    ...(isSsrBuild && { rolldownOptions: { input: { 'render-page': 'src/app/render-page.tsx', 'markdown-worker': 'src/app/markdown-worker.ts' } } }),
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

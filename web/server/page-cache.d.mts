@@ -6,5 +6,5 @@ export function pageVersion(status: number, body: Buffer, identity?: string | Bu
 
 export function createPageCache(
   render: (key: string) => Promise<{ status: number; body: Buffer } | null>,
-  options?: { freshMs?: number; servedWhileRefreshedMs?: number; capacity?: number },
+  options?: { freshMs?: number; servedWhileRefreshedMs?: number; capacity?: number; notFoundCapacity?: number },
 ): { page(key: string): Promise<PageVersion | null>; clear(): void };

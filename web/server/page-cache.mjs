@@ -15,8 +15,14 @@ export const PAGE_FRESH_MS = 1000;
  * the visitor waits for the fresh page rather than being shown content of long ago.
  */
 const SERVED_WHILE_REFRESHED_MS = 2 * PAGE_FRESH_MS;
-/** Pages kept: the site has a few dozen; unknown addresses (404 pages) push the oldest out. */
+/** Pages kept: the site has a few dozen. */
 const PAGES_KEPT = 128;
+/**
+ * Not-found pages kept, apart from the real ones: addresses anyone can make up (an unknown
+ * item's) push out only each other, never a real page (issue 45: 140 of them pushed `/` out, and
+ * its next visit waited for a render).
+ */
+const NOT_FOUND_KEPT = 32;
 
 // The state script's clocks change with every render while the content stays the same; the
 // browser never refetches by them (staleTime is Infinity), so they are no part of a page's identity.
@@ -52,9 +58,21 @@ export function pageVersion(status, body, identity = body) {
  * render(key) resolves with { status, body (Buffer) } or null (the page is left to the browser);
  * page(key) resolves with the kept version of the page, rendering it when it is too old, or null.
  */
-export function createPageCache(render, { freshMs = PAGE_FRESH_MS, servedWhileRefreshedMs = SERVED_WHILE_REFRESHED_MS, capacity = PAGES_KEPT } = {}) {
-  /** key → { version, checkedAt } */
+export function createPageCache(
+  render,
+  { freshMs = PAGE_FRESH_MS, servedWhileRefreshedMs = SERVED_WHILE_REFRESHED_MS, capacity = PAGES_KEPT, notFoundCapacity = NOT_FOUND_KEPT } = {},
+) {
+  /** key → { version, checkedAt }: real pages, and (apart) not-found ones, each the oldest first. */
   const pages = new Map();
+  const notFound = new Map();
+  const kept = (key) => pages.get(key) ?? notFound.get(key);
+  const keep = (key, entry) => {
+    pages.delete(key);
+    notFound.delete(key);
+    const [shelf, room] = entry.version.status === 404 ? [notFound, notFoundCapacity] : [pages, capacity];
+    if (shelf.size >= room) shelf.delete(shelf.keys().next().value);
+    shelf.set(key, entry);
+  };
   /** key → the render under way: the visits that need it meanwhile wait for the same one. */
   const rendering = new Map();
 
@@ -67,16 +85,14 @@ export function createPageCache(render, { freshMs = PAGE_FRESH_MS, servedWhileRe
       if (!rendered) {
         // The cms did not answer in time (a busy minute) or the page is left to the browser: a
         // page rendered before still goes out, and the next visit tries again.
-        return pages.get(key)?.version ?? null;
+        return kept(key)?.version ?? null;
       }
       const identity = rendered.body.toString('utf8').replace(RENDER_CLOCKS, '');
-      const previous = pages.get(key)?.version;
+      const previous = kept(key)?.version;
       const unchanged = previous?.status === rendered.status && previous.identity === identity;
       const version = unchanged ? previous : pageVersion(rendered.status, rendered.body, identity);
       // Moved to the end: the page rendered longest ago goes first.
-      pages.delete(key);
-      if (pages.size >= capacity) pages.delete(pages.keys().next().value);
-      pages.set(key, { version, checkedAt: started });
+      keep(key, { version, checkedAt: started });
       return version;
     })();
     rendering.set(key, done);
@@ -87,7 +103,7 @@ export function createPageCache(render, { freshMs = PAGE_FRESH_MS, servedWhileRe
 
   return {
     async page(key) {
-      const entry = pages.get(key);
+      const entry = kept(key);
       const age = entry ? Date.now() - entry.checkedAt : Number.POSITIVE_INFINITY;
       if (age < freshMs) return entry.version;
       if (age < servedWhileRefreshedMs) {
@@ -97,6 +113,9 @@ export function createPageCache(render, { freshMs = PAGE_FRESH_MS, servedWhileRe
       return refresh(key);
     },
     /** Forgets every page (a new build: the template changed). */
-    clear: () => pages.clear(),
+    clear: () => {
+      pages.clear();
+      notFound.clear();
+    },
   };
 }

@@ -133,4 +133,22 @@ describe('the rendered pages kept in memory', () => {
     await pages.page('/');
     expect(stub.renders).toBe(52);
   });
+
+  it('keeps not-found pages apart: any number of them never push a real page out', async () => {
+    const stub = stubRenderer();
+    const pages = createPageCache(stub.render, { capacity: 3, notFoundCapacity: 2 });
+    await pages.page('/');
+    await pages.page('/shop');
+    stub.status = 404;
+    for (let n = 0; n < 50; n++) await pages.page(`/shop/item/${90_000 + n}`);
+    expect(stub.renders).toBe(52);
+    await pages.page('/');
+    await pages.page('/shop');
+    expect(stub.renders).toBe(52);
+    // Bounded all the same: the last two are kept, the older ones are rendered again.
+    await pages.page('/shop/item/90049');
+    expect(stub.renders).toBe(52);
+    await pages.page('/shop/item/90000');
+    expect(stub.renders).toBe(53);
+  });
 });

@@ -14,6 +14,7 @@ import { createCmsHealth, healthAnswer } from './cms-health.mjs';
 import { createCmsProxy } from './cms-proxy.mjs';
 import { acceptsEncoding } from './encodings.mjs';
 import { staticGraph } from './manifest-graph.mjs';
+import { createMarkdownPool } from './markdown-pool.mjs';
 import { createPageCache, pageVersion } from './page-cache.mjs';
 import { pageSecurityHeaders } from './page-security.mjs';
 import { refuse, refuseOnSocket } from './refusals.mjs';
@@ -172,9 +173,13 @@ const sendText = (response, status, text, headers = {}) => {
  * function. cmsUrl is where this server reaches the cms; publicUrl the site's public address.
  */
 export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127.0.0.1', root = path.join(WEB, 'dist') }) {
-  const { configureRenderer, renderPage } = await import(pathToFileURL(path.join(WEB, 'dist-server', 'render-page.js')).href);
+  const { configureRenderer, renderPage, isUnknownAddress, UNKNOWN_ADDRESS } = await import(
+    pathToFileURL(path.join(WEB, 'dist-server', 'render-page.js')).href
+  );
   const publicOrigin = new URL(publicUrl ?? `http://localhost:${port}`).origin;
-  configureRenderer({ cmsUrl, publicOrigin });
+  // cms markdown is parsed in a worker with a time bound, never on this event loop.
+  const markdown = createMarkdownPool(path.join(WEB, 'dist-server', 'markdown-worker.js'));
+  configureRenderer({ cmsUrl, publicOrigin, parseMarkdown: markdown.parse });
   const cms = createCmsProxy(cmsUrl);
   const cmsHealth = createCmsHealth(cmsUrl);
   const indexFile = path.join(root, 'index.html');
@@ -251,9 +256,13 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     response.end(request.method === 'HEAD' ? undefined : body);
   };
 
-  /** A page: rendered here when renderPage can (kept, see page-cache.mjs), index.html's shell for the browser to render otherwise. */
+  /**
+   * A page: rendered here when renderPage can (kept, see page-cache.mjs), index.html's shell for
+   * the browser to render otherwise. Every address no page has shares one not-found page, so a
+   * made-up address costs a lookup: no render, no call to the cms, no room among the pages.
+   */
   const sendPage = async (request, response, rawPath) => {
-    const page = await pages.page(rawPath);
+    const page = await pages.page(isUnknownAddress(rawPath) ? UNKNOWN_ADDRESS : rawPath);
     if (page) return sendVersion(request, response, page, PAGE_CACHING);
     sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING);
   };
@@ -335,6 +344,7 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
         server.closeAllConnections();
         server.close(() => resolve());
         cms.close();
+        void markdown.close();
       }),
   };
 }

@@ -525,6 +525,50 @@ describe('the site server over HTTP', () => {
       expect(again.headers['cache-control']).toBe(PAGE_CACHING);
     });
 
+    it('answers any number of unknown addresses from one kept not-found page: no call to the cms each, and `/` stays kept', async () => {
+      const { renderCount } = await renderer();
+      const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+      await send(site.url, '/', { agent });
+      await send(site.url, '/gibt-es-nicht', { agent });
+      const asked = upstream.seen.length;
+      const renders = renderCount();
+      const started = Date.now();
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, n) => send(site.url, `/unbekannt-${round}-${n}-${Math.random().toString(36).slice(2)}`, { agent })),
+        );
+        for (const answer of answers) {
+          expect(answer.status).toBe(404);
+          expect(answer.body.toString()).toContain('404 Page Not Found');
+        }
+      }
+      // Before: two calls to the cms, a render and a compression for each of them. Now the one
+      // not-found page is rendered again at most once a second, as every kept page is.
+      const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
+      expect(upstream.seen.length - asked).toBeLessThanOrEqual(2 * seconds);
+      expect(renderCount() - renders).toBeLessThanOrEqual(seconds);
+      // 300 of them pushed `/` out of the kept pages before (its next visit waited for a render).
+      const afterwards = renderCount();
+      expect((await send(site.url, '/', { agent })).status).toBe(200);
+      expect(renderCount() - afterwards).toBe(0);
+      agent.destroy();
+    }, 60_000);
+
+    it('answers an item the cms does not have with a 404 that says so, and hands its answer to the browser', async () => {
+      const answer = await send(site.url, '/shop/item/99999');
+      expect(answer.status).toBe(404);
+      const html = answer.body.toString();
+      expect(html).toContain('Artikel nicht gefunden');
+      expect(html).toContain('Zurück zum Shop');
+      // Hydrated with the cms's answer, the browser does not ask again: that call's 404 was an
+      // error in the visitor's console, and its answer came only after a loading screen.
+      const state = JSON.parse(/<script id="server-state" type="application\/json">(.*?)<\/script>/s.exec(html)![1]) as {
+        queries: { queries: { queryKey: unknown[]; state: { status: string } }[] };
+      };
+      const item = state.queries.queries.find(({ queryKey }) => JSON.stringify(queryKey) === JSON.stringify(['shop-items', 'detail', 99999]));
+      expect(item?.state.status).toBe('error');
+    });
+
     it('sends the dashboard, which no shared cache may keep, as the shell', async () => {
       const answer = await send(site.url, '/admin/shop');
       expect(answer.status).toBe(200);

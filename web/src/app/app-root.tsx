@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
+import { MarkdownParserContext, type MarkdownParser } from '@/components/markdown-parsing';
 import { AppProvider } from './provider';
 
 /** Marks the document once React has taken the page over (the browser tests wait for it). */
@@ -17,11 +18,22 @@ function AppReady({ onReady }: { onReady?: () => void }) {
  * value: the ids the server wrote would not be the ones the browser looks for (LazyMarkdown
  * finds the text the server drew by one).
  */
-export function AppRoot({ queryClient, router, onReady }: { queryClient: QueryClient; router: ReactNode; onReady?: () => void }) {
+export function AppRoot({
+  queryClient,
+  router,
+  markdownParser,
+  onReady,
+}: {
+  queryClient: QueryClient;
+  router: ReactNode;
+  /** Where cms markdown is parsed (components/markdown-parsing.ts): on the server in a worker, in the browser as the server's state says. */
+  markdownParser: MarkdownParser;
+  onReady?: () => void;
+}) {
   return (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        {router}
+        <MarkdownParserContext.Provider value={markdownParser}>{router}</MarkdownParserContext.Provider>
         <AppReady onReady={onReady} />
       </AppProvider>
     </StrictMode>

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { api } from '@/lib/api-client';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { api, ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
 import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
@@ -13,6 +13,7 @@ import { AppRoot } from './app-root';
 import { modulesImportedLater } from './page-modules';
 import { appRoutes } from './router';
 import { serverStateScript } from './server-state';
+import { parseAhead, serverMarkdownParser, setMarkdownParse, type ParseMarkdown } from './server-markdown';
 
 /**
  * The markup of #root, the page's title and meta tags, the script element with the state, the
@@ -27,6 +28,8 @@ type RendererOptions = {
   publicOrigin: string;
   /** How long a page waits for the cms before it is left to the browser. */
   dataTimeoutMs?: number;
+  /** Parses cms markdown apart from the event loop, with a time bound (server/markdown-pool.mjs). */
+  parseMarkdown?: ParseMarkdown;
 };
 
 let dataTimeoutMs = 3000;
@@ -36,7 +39,8 @@ let dataTimeoutMs = 3000;
 // No route reads the query string, so it is no part of the key: `?utm_source=…` or a random
 // parameter per request would otherwise render every visit afresh and push the real pages out.
 const RENDERED_KEPT = 64;
-const renderedPages = new Map<string, Omit<RenderedPage, 'stateScript'>>();
+type KeptPage = Omit<RenderedPage, 'stateScript'> & { plainTexts: string[] };
+const renderedPages = new Map<string, KeptPage>();
 
 const renderKey = (pathname: string, queryClient: QueryClient) =>
   createHash('sha256')
@@ -49,7 +53,7 @@ let renders = 0;
 /** How many pages were rendered rather than taken from the cache since the module loaded (for tests). */
 export const renderCount = () => renders;
 
-const remember = (key: string, page: Omit<RenderedPage, 'stateScript'>) => {
+const remember = (key: string, page: KeptPage) => {
   if (renderedPages.size >= RENDERED_KEPT) renderedPages.delete(renderedPages.keys().next().value as string);
   renderedPages.set(key, page);
 };
@@ -59,7 +63,27 @@ export function configureRenderer(options: RendererOptions) {
   api.defaults.baseURL = new URL('/api', options.cmsUrl).href;
   setServerOrigin(new URL(options.publicOrigin).origin);
   dataTimeoutMs = options.dataTimeoutMs ?? dataTimeoutMs;
+  if (options.parseMarkdown) setMarkdownParse(options.parseMarkdown);
 }
+
+const isDashboard = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+// Matched without loaders: no query runs, so no client is needed beyond the routes' own.
+const routesMatched = appRoutes(createQueryClient());
+
+/**
+ * Whether no page of the site has this path (the not-found screen's route): every such address
+ * shows the same page, which the site's server keeps once for all of them (page-cache.mjs).
+ */
+export const isUnknownAddress = (pathname: string) =>
+  !isDashboard(pathname) && matchRoutes(routesMatched, pathname)?.at(-1)?.route.path === '*';
+
+/** The address the one not-found page is rendered for. */
+export const UNKNOWN_ADDRESS = '/_seite-nicht-gefunden';
+
+/** A query the cms answered with 404: the page shows its not-found state, and is a 404 itself. */
+const answeredNotFound = (state: { status: string; error: unknown }) =>
+  state.status === 'error' && state.error instanceof ApiError && state.error.status === 404;
 
 /** Resolves true once no query is fetching, or false when the timeout comes first. */
 const queriesSettled = (queryClient: QueryClient, timeoutMs: number) =>
@@ -91,7 +115,7 @@ const withPageUrl = (head: PageHead | null, pathname: string): PageHead | null =
  */
 export async function renderPage(url: string): Promise<RenderedPage | null> {
   const { origin, pathname } = new URL(url);
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
+  if (isDashboard(pathname)) return null;
 
   // The route loaders start the page's queries, as they do in the browser. The page is rendered
   // for its address without the query string, which it keys the cache on.
@@ -100,7 +124,8 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
   const context = await query(new Request(`${origin}${pathname}`));
   if (context instanceof Response || context.errors) return null;
   if (!(await queriesSettled(queryClient, dataTimeoutMs))) return null;
-  if (queryClient.getQueryCache().getAll().some((each) => each.state.status !== 'success')) return null;
+  const answers = queryClient.getQueryCache().getAll();
+  if (answers.some((each) => each.state.status !== 'success' && !answeredNotFound(each.state))) return null;
 
   const key = renderKey(pathname, queryClient);
   let page = renderedPages.get(key);
@@ -108,10 +133,15 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     renders += 1;
     const router = createStaticRouter(dataRoutes, context);
     let head: PageHead | null = null;
+    const shownPlain = new Set(await parseAhead(answers.map((each) => each.state.data)));
     const markup = async () => {
       const { prelude } = await prerender(
         <PageHeadContext.Provider value={(pageHead) => (head = pageHead)}>
-          <AppRoot queryClient={queryClient} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
+          <AppRoot
+            queryClient={queryClient}
+            router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+            markdownParser={serverMarkdownParser(shownPlain)}
+          />
         </PageHeadContext.Provider>,
         // The page goes out whole, so no part is sent apart to be moved in place by a script
         // (React does that with parts over 12.8 kB when streaming).
@@ -120,15 +150,26 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
       return new Response(prelude).text();
     };
     const html = await markup();
-    const notFound = context.matches.at(-1)?.route.path === '*';
-    page = { status: notFound ? 404 : 200, html, head: withPageUrl(head, pathname), importedLater: modulesImportedLater(context.matches) };
-    remember(key, page);
+    const notFound = context.matches.at(-1)?.route.path === '*' || answers.some((each) => answeredNotFound(each.state));
+    page = {
+      status: notFound ? 404 : 200,
+      html,
+      head: withPageUrl(head, pathname),
+      importedLater: modulesImportedLater(context.matches),
+      plainTexts: [...shownPlain],
+    };
+    // Only real pages: addresses anyone can make up (an unknown item's) never push them out. A
+    // page with a text given up is rendered again (the text is tried again after a while).
+    if (!notFound && shownPlain.size === 0) remember(key, page);
   }
+  const { plainTexts, ...rendered } = page;
   return {
-    ...page,
+    ...rendered,
     stateScript: serverStateScript({
-      queries: dehydrate(queryClient),
+      // An item the cms does not have goes with its answer, so the browser does not ask again.
+      queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' || answeredNotFound(query.state) }),
       router: { loaderData: context.loaderData, actionData: context.actionData },
+      ...(plainTexts.length > 0 && { plainTexts }),
     }),
   };
 }

@@ -3,8 +3,12 @@ import type { HydrationState } from 'react-router-dom';
 
 const SERVER_STATE_ID = 'server-state';
 
-/** What a page rendered on the server hands to the browser: the answers it showed and the router's state. */
-export type ServerState = { queries: DehydratedState; router: HydrationState };
+/**
+ * What a page rendered on the server hands to the browser: the answers it showed, the router's
+ * state, and the cms texts it showed as plain text (by textHash) because their markdown could
+ * not be parsed in bounds: the browser shows them the same way instead of parsing them.
+ */
+export type ServerState = { queries: DehydratedState; router: HydrationState; plainTexts?: string[] };
 
 /**
  * The state as a JSON script element (data, not code). Every "<" is escaped, so nothing in the

@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { openWaitingSections } from '@/components/hydrate-near-screen';
+import { plainListedParser } from '@/components/markdown-parsing';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot } from './app-root';
 import { takeOverHeldInput } from './held-input';
@@ -26,7 +27,14 @@ export async function start() {
   layOutEverythingOnFirstMove(router);
 
   const replayHeldInput = takeOverHeldInput();
-  const app = <AppRoot queryClient={queryClient} router={<RouterProvider router={router} />} onReady={replayHeldInput} />;
+  const app = (
+    <AppRoot
+      queryClient={queryClient}
+      router={<RouterProvider router={router} />}
+      markdownParser={plainListedParser(serverState?.plainTexts)}
+      onReady={replayHeldInput}
+    />
+  );
   // As a transition, React hydrates or builds the first screen in short slices instead of one
   // long task, so a phone's main thread stays free for input and painting while it does.
   startTransition(() => {

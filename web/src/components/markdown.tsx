@@ -1,11 +1,13 @@
 import { Typography } from '@mantine/core';
-import type { AnchorHTMLAttributes, ImgHTMLAttributes, InputHTMLAttributes } from 'react';
+import type { Root } from 'mdast';
+import { useContext, type AnchorHTMLAttributes, type ImgHTMLAttributes, type InputHTMLAttributes } from 'react';
 import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown';
 import { Link } from 'react-router-dom';
 import remarkGfm from 'remark-gfm';
 import { isExternalUrl, safeHref } from '@/lib/safe-url';
 import { siteOrigin } from '@/lib/site-origin';
 import classes from './markdown.module.css';
+import { MarkdownParserContext } from './markdown-parsing';
 import { remarkUnderline } from './remark-underline';
 
 // A dropped address gives null, so the attribute never reaches the DOM (DECISIONS §4).
@@ -54,6 +56,10 @@ function MarkdownImage({ src, alt, title }: ImgHTMLAttributes<HTMLImageElement> 
 
 const components: Components = { a: MarkdownLink, input: TaskMark, img: MarkdownImage };
 
+const parsedHere = [remarkGfm, remarkUnderline];
+/** A remark plugin that hands react-markdown a tree parsed elsewhere (markdown-tree.ts), in place of parsing its text. */
+const parsedElsewhere = (tree: Root) => [() => () => tree];
+
 type MarkdownProps = {
   /** Markdown text from the cms; raw HTML in it is dropped, never rendered. */
   children: string;
@@ -64,18 +70,29 @@ type MarkdownProps = {
 /**
  * Renders cms markdown (GitHub flavour) as typography: everything the panel's markdown toolbar
  * writes (headings, bold, italic, underline, strikethrough, code, quotes, lists, links, images),
- * no other raw HTML, only safe link targets.
+ * no other raw HTML, only safe link targets. The text is parsed where MarkdownParserContext says
+ * (in a worker on the server, with a time bound); one it could not parse in bounds is shown as
+ * plain text, its line breaks kept.
  */
 export function Markdown({ children, className, id }: MarkdownProps) {
+  const outcome = useContext(MarkdownParserContext)(children);
+  const rootClass = className ? `${classes.root} ${className}` : classes.root;
+  if (outcome === 'plain') {
+    return (
+      <Typography id={id} className={rootClass}>
+        <p className={classes.plain}>{children}</p>
+      </Typography>
+    );
+  }
   return (
-    <Typography id={id} className={className ? `${classes.root} ${className}` : classes.root}>
+    <Typography id={id} className={rootClass}>
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkUnderline]}
+        remarkPlugins={outcome ? parsedElsewhere(outcome) : parsedHere}
         skipHtml
         urlTransform={urlTransform}
         components={components}
       >
-        {children}
+        {outcome ? '' : children}
       </ReactMarkdown>
     </Typography>
   );

@@ -16,8 +16,10 @@ export const getItem = async (id: number): Promise<ItemAnswer> => {
   return { item: parsed.data.item, unitLimits: parsed.data.unitLimits };
 };
 
+// An item the cms does not have stays not found: the page that says so is not asked for again
+// when it mounts (the server's page brings that answer along; a 404 call shows in the console).
 export const itemQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['shop-items', 'detail', id], queryFn: () => getItem(id) });
+  queryOptions({ queryKey: ['shop-items', 'detail', id], queryFn: () => getItem(id), retryOnMount: false });
 
 const selectItem = (answer: ItemAnswer) => answer.item;
 const selectUnitLimits = (answer: ItemAnswer) => answer.unitLimits;
