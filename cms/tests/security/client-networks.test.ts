@@ -17,6 +17,8 @@ import { reportFigures } from '../helpers/figures';
 const MAX_FAILURES = 10;
 const ACCOUNT_CEILING = 30;
 const DEVICE_MAX_FAILURES = 5;
+/** Strapi's own limit on panel sign-ins per client and e-mail (config/admin.ts). */
+const PANEL_SIGN_INS = 5;
 
 const SHIRT = 'Haus-Shirt „Game Of Slavs“';
 const HORN = 'Trinkhorn';
@@ -120,6 +122,16 @@ describe('clients are networks', () => {
       expect((await signInFrom(inNetwork(4, 99), TEST_ORGANISER.username, TEST_ORGANISER.password)).status).toBe(429);
       expect((await signInFrom(inNetwork(5, 1), TEST_ORGANISER.username, TEST_ORGANISER.password)).status).toBe(200);
       figures['sign-ins from one /64'] = { tried: 25, checked: statuses.filter((status) => status === 401).length };
+    });
+
+    it("counts Strapi's panel sign-ins from the addresses of one /64 as one client, and another /64 apart", async () => {
+      const panelSignIn = (address: string, n: number) =>
+        call(server, 'POST', '/cms/admin/login', { body: { email: 'editor@test.invalid', password: `Falsch-${n}-Passwort` }, headers: from(address) });
+      const statuses: number[] = [];
+      for (let n = 1; n <= PANEL_SIGN_INS + 3; n++) statuses.push((await panelSignIn(inNetwork(6, n), n)).status);
+      expect(statuses.slice(0, PANEL_SIGN_INS).every((status) => status === 400 || status === 401)).toBe(true);
+      expect(statuses.slice(PANEL_SIGN_INS)).toEqual(Array(3).fill(429));
+      expect([400, 401]).toContain((await panelSignIn(inNetwork(7, 1), 1)).status);
     });
 
     it('refuses the 11th of 15 orders from 15 addresses of one /64 with a German 429, while another /64 orders', async () => {
