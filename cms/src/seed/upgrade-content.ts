@@ -89,6 +89,9 @@ async function performerHousesAsNames(strapi: Core.Strapi) {
     }
   });
   // After the transaction: SQLite has one connection, which the transaction holds until then.
+  // The old links go too, where the sync left them: a later start must not bring back a house
+  // an editor has since removed from a performer.
+  await knex.schema.dropTableIfExists(OLD_HOUSE_LINKS);
   await knex.schema.dropTable(KEPT_HOUSE_NAMES);
   strapi.log.info(`Performers: ${byPerformer.size} now name their houses instead of linking the house rows.`);
 }
