@@ -20,14 +20,14 @@ export function noteDroppedConnection(log: Logger, ctx: Pick<Context, 'method' |
 }
 
 // What Node reports for a connection that ended under a request: the parser's refusal of a message
-// cut short (HPE_*, "Parse Error"), a reset, a write to a closed socket, an early close.
+// cut short (HPE_*, "Parse Error"), a reset, a write to a closed socket, an early close. Koa hears
+// of it from the socket (on-finished), before the socket is marked destroyed.
 const CONNECTION_ERROR = /^(HPE_|ECONNRESET$|EPIPE$|ECONNABORTED$|ERR_STREAM_PREMATURE_CLOSE$)/;
 
 const isDroppedConnection = (error: unknown, ctx: Context | undefined) => {
   if (!ctx) return false;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const gone = ctx.req.destroyed || ctx.req.socket.destroyed;
-  return gone && (CONNECTION_ERROR.test(String(code ?? '')) || message === 'aborted');
+  return CONNECTION_ERROR.test(String(code ?? '')) || message === 'aborted' || /^Parse Error\b/.test(String(message));
 };
 
 /**
