@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepEvidenceOfFailures, launchBrowser, openPage, scrollThrough, siteUrl, VIEWPORTS } from './browser';
+import { keepEvidenceOfFailures, launchBrowser, openPage, siteUrl, VIEWPORTS } from './browser';
 import { openTab, signInToDashboard } from './dashboard-page';
 
 // The public pages and the dashboard under their Content-Security-Policy (web/server/page-security.mjs,
@@ -52,7 +52,13 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     const { page, violations } = watched;
 
     expect(await open(watched, '/')).toContain("frame-ancestors 'none'");
-    await scrollThrough(page);
+    // Down the whole page, so its far sections are laid out and their pictures asked for.
+    for (let step = 1; step <= 12; step++) {
+      await page.evaluate((fraction) => window.scrollTo(0, document.documentElement.scrollHeight * fraction), step / 12);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'WhatsApp-Gruppe' }).click();
     const qr = page.getByRole('dialog', { name: 'WhatsApp-Gruppe' }).getByRole('img', { name: /QR-Code/ });
     await qr.waitFor();
