@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepEvidenceOfFailures, launchBrowser, openPage, scrollThrough, siteUrl, VIEWPORTS } from './browser';
+import { keepEvidenceOfFailures, launchBrowser, openPage, siteUrl, VIEWPORTS } from './browser';
 import { openTab, signInToDashboard } from './dashboard-page';
 
 // The public pages and the dashboard under their Content-Security-Policy (web/server/page-security.mjs,
@@ -9,6 +9,9 @@ import { openTab, signInToDashboard } from './dashboard-page';
 type Watched = { page: Page; violations: string[] };
 
 const watchEvidence = keepEvidenceOfFailures();
+
+// Several pages and every tab in one test each: a page takes up to 20 s on a loaded two-core machine.
+const PAGES_TIMEOUT_MS = 240_000;
 
 /** A page that notes every CSP violation: the DOM event (before any script of the page) and Chromium's console report. */
 async function watchedPage(browser: Browser): Promise<Watched> {
@@ -49,7 +52,13 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     const { page, violations } = watched;
 
     expect(await open(watched, '/')).toContain("frame-ancestors 'none'");
-    await scrollThrough(page);
+    // Down the whole page, so its far sections are laid out and their pictures asked for.
+    for (let step = 1; step <= 12; step++) {
+      await page.evaluate((fraction) => window.scrollTo(0, document.documentElement.scrollHeight * fraction), step / 12);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'WhatsApp-Gruppe' }).click();
     const qr = page.getByRole('dialog', { name: 'WhatsApp-Gruppe' }).getByRole('img', { name: /QR-Code/ });
     await qr.waitFor();
@@ -58,7 +67,6 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
 
     for (const path of ['/shop', `/shop/item/${items[0].id}`, '/shop/cart', '/enthuelle-dein-wappen']) {
       expect(await open(watched, path), path).toContain("frame-ancestors 'none'");
-      await scrollThrough(page);
     }
     // A wrong code: the page calls the cms and shows its answer.
     await page.getByLabel('Dein persönlicher Code').fill('FALSCH-CODE');
@@ -66,7 +74,7 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     await page.getByText(/Zugangscode|Code/).first().waitFor();
     expect(violations).toEqual([]);
     await page.close();
-  });
+  }, PAGES_TIMEOUT_MS);
 
   it('reports no violation on the sign-in page and in every tab of the dashboard', async () => {
     const watched = await watchedPage(browser);
@@ -79,5 +87,5 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     }
     expect(violations).toEqual([]);
     await page.close();
-  });
+  }, PAGES_TIMEOUT_MS);
 });

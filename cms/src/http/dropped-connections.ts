@@ -20,28 +20,34 @@ export function noteDroppedConnection(log: Logger, ctx: Pick<Context, 'method' |
 }
 
 // What Node reports for a connection that ended under a request: the parser's refusal of a message
-// cut short (HPE_*, "Parse Error"), a reset, a write to a closed socket, an early close.
+// cut short (HPE_*, "Parse Error"), a reset, a write to a closed socket, an early close. Koa hears
+// of it from the socket (on-finished), before the socket is marked destroyed.
 const CONNECTION_ERROR = /^(HPE_|ECONNRESET$|EPIPE$|ECONNABORTED$|ERR_STREAM_PREMATURE_CLOSE$)/;
 
 const isDroppedConnection = (error: unknown, ctx: Context | undefined) => {
   if (!ctx) return false;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const gone = ctx.req.destroyed || ctx.req.socket.destroyed;
-  return gone && (CONNECTION_ERROR.test(String(code ?? '')) || message === 'aborted');
+  return CONNECTION_ERROR.test(String(code ?? '')) || message === 'aborted' || /^Parse Error\b/.test(String(message));
 };
+
+/** Koa's own printing of an app error (application.js, onerror), for every error but a dropped connection. */
+function printLikeKoa(error: Error & { status?: number; expose?: boolean }) {
+  if (error.status === 404 || error.expose) return;
+  console.error(`\n${String(error.stack ?? error).replace(/^/gm, '  ')}\n`);
+}
 
 /**
  * Koa reports an error of the connection under a request (on-finished) to its app's error
  * listener, whose default prints the stack: a `Parse Error` trace of five lines for every
  * connection the site's server dropped. Those are one line, noted once per request; every other
- * error still reaches Koa's own listener.
+ * error is printed as Koa prints it. Koa adds its own listener when it builds its request handler
+ * and finds none; `silent` keeps that one quiet whichever comes first.
  */
 export function quietDroppedConnections(strapi: Core.Strapi) {
   const app = strapi.server.app;
-  const printStack = app.onerror.bind(app);
-  app.removeListener('error', app.onerror);
+  app.silent = true;
   app.on('error', (error: Error, ctx?: Context) => {
     if (isDroppedConnection(error, ctx)) return noteDroppedConnection(strapi.log, ctx!, error);
-    printStack(error);
+    printLikeKoa(error);
   });
 }

@@ -12,8 +12,8 @@ import { startFrontDoor, type FrontDoor } from '../helpers/front-door';
 // Through the site's server as `npm start` runs it, and straight to the cms behind it.
 
 /** The deadlines this file sets low (above a first render of a page on a loaded machine): the site's server gives up before the cms, to see each one's. */
-const CMS_DEADLINE_MS = 6000;
-const SITE_DEADLINE_MS = 4000;
+const CMS_DEADLINE_MS = 15_000;
+const SITE_DEADLINE_MS = 10_000;
 
 /** A part header whose name holds a digit: formidable 2 never settled on it. */
 const DIGIT_IN_PART_HEADER = '--B\r\nX-0: y\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--B--';
@@ -83,37 +83,6 @@ describe('every request is answered within a bound, and answers say no more than
     }
   });
 
-  it('answers a body that has arrived within the cms’s bound, even when the call takes longer', async () => {
-    const organiser = await signIn({ baseUrl: cmsUrl });
-    const answer = await send(cmsUrl, '/api/admin/import/users', {
-      headers: { ...organiser.headers, 'content-type': 'application/json' },
-      body: slowImport(300, 'cms'),
-      timeoutMs: CMS_DEADLINE_MS + 5000,
-    });
-    expect(answer.error).toBeUndefined();
-    expect(answer.status).toBe(503);
-    expect(answer.headers.connection).toBe('close');
-    expect(failureSchema.parse(JSON.parse(answer.body)).error).toMatch(/did not answer in time/);
-    expect(answer.ms).toBeGreaterThanOrEqual(CMS_DEADLINE_MS - 50);
-    expect(answer.ms).toBeLessThan(CMS_DEADLINE_MS + 1000);
-  });
-
-  it('answers within the site server’s own bound when the cms behind it takes longer', async () => {
-    const organiser = await signIn({ baseUrl: site.siteUrl });
-    const answer = await send(site.siteUrl, '/api/admin/import/users', {
-      headers: { ...organiser.headers, 'content-type': 'application/json' },
-      body: slowImport(300, 'site'),
-      timeoutMs: SITE_DEADLINE_MS + 5000,
-    });
-    expect(answer.error).toBeUndefined();
-    expect(answer.status).toBe(504);
-    expect(failureSchema.parse(JSON.parse(answer.body)).error).toMatch(/did not answer in time/);
-    expect(answer.ms).toBeLessThan(SITE_DEADLINE_MS + 1000);
-    // The cms's later answer to the request the site gave up on harms neither server.
-    await new Promise((resolve) => setTimeout(resolve, CMS_DEADLINE_MS));
-    expect((await send(site.siteUrl, '/api/settings/shop_enabled', { method: 'GET' })).status).toBe(200);
-  });
-
   it('sends no X-Powered-By, from the site’s server or the cms', async () => {
     const reads = [
       [site.siteUrl, ['/', '/shop', '/admin/login', '/favicon.svg', '/api/settings/shop_enabled', '/cms/admin/', '/no/such/page', '/api/no-such-call']],
@@ -165,5 +134,36 @@ describe('every request is answered within a bound, and answers say no more than
     expect(added.filter((line) => /^\s+at |Parse Error|Request aborted/.test(line))).toEqual([]);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/POST \/upload: the client closed the connection before its body arrived/);
+  });
+  // Last: the imports they cut short go on in the cms for a while, and keep it busy.
+  it('answers a body that has arrived within the cms’s bound, even when the call takes longer', async () => {
+    const organiser = await signIn({ baseUrl: cmsUrl });
+    const answer = await send(cmsUrl, '/api/admin/import/users', {
+      headers: { ...organiser.headers, 'content-type': 'application/json' },
+      body: slowImport(500, 'cms'),
+      timeoutMs: CMS_DEADLINE_MS + 5000,
+    });
+    expect(answer.error).toBeUndefined();
+    expect(answer.status).toBe(503);
+    expect(answer.headers.connection).toBe('close');
+    expect(failureSchema.parse(JSON.parse(answer.body)).error).toMatch(/did not answer in time/);
+    expect(answer.ms).toBeGreaterThanOrEqual(CMS_DEADLINE_MS - 50);
+    expect(answer.ms).toBeLessThan(CMS_DEADLINE_MS + 1000);
+  });
+
+  it('answers within the site server’s own bound when the cms behind it takes longer', async () => {
+    const organiser = await signIn({ baseUrl: site.siteUrl });
+    const answer = await send(site.siteUrl, '/api/admin/import/users', {
+      headers: { ...organiser.headers, 'content-type': 'application/json' },
+      body: slowImport(500, 'site'),
+      timeoutMs: SITE_DEADLINE_MS + 5000,
+    });
+    expect(answer.error).toBeUndefined();
+    expect(answer.status).toBe(504);
+    expect(failureSchema.parse(JSON.parse(answer.body)).error).toMatch(/did not answer in time/);
+    expect(answer.ms).toBeLessThan(SITE_DEADLINE_MS + 1000);
+    // The cms's later answer to the request the site gave up on harms neither server.
+    await new Promise((resolve) => setTimeout(resolve, CMS_DEADLINE_MS - SITE_DEADLINE_MS + 1000));
+    expect((await send(site.siteUrl, '/api/settings/shop_enabled', { method: 'GET' })).status).toBe(200);
   });
 });

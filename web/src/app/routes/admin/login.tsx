@@ -1,4 +1,5 @@
 import './mantine.css';
+import '@/features/admin/lib/zod-without-eval';
 import { LoginForm } from '@/features/admin/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
 
