@@ -18,6 +18,7 @@ import { endSessionsOnAccountChanges, ensureSessionTable } from './http/session'
 import { limitImageWork } from './http/image-limits';
 import { clearAbandonedScratch } from './http/multipart-limits';
 import { seedDemoContent } from './seed/seed-demo-content';
+import { reportEventLoopDelay } from './utils/event-loop-report';
 import { upgradeContent } from './seed/upgrade-content';
 
 /**
@@ -62,5 +63,6 @@ export default {
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
     await configureContentManager(strapi);
+    reportEventLoopDelay(strapi);
   },
 };

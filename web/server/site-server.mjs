@@ -14,6 +14,7 @@ import { acceptsEncoding } from './encodings.mjs';
 import { staticGraph } from './manifest-graph.mjs';
 import { createPageCache, pageVersion } from './page-cache.mjs';
 import { refuse, refuseOnSocket } from './refusals.mjs';
+import './event-loop-report.mjs';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
