@@ -28,8 +28,9 @@ export type FrontDoor = {
  * The site as `npm start` runs it, on a database of its own: the production build of the cms
  * with the production heap limit and its own temporary folder, and the site's server
  * (web/server/site-server.mjs) in front of it, the one entry every request goes through.
+ * extraEnv goes to the cms, siteEnv to the site's server.
  */
-export async function startFrontDoor(extraEnv: Record<string, string> = {}): Promise<FrontDoor> {
+export async function startFrontDoor(extraEnv: Record<string, string> = {}, siteEnv: Record<string, string> = {}): Promise<FrontDoor> {
   const { database, workDir, env } = await createTestWorkspace();
   const cmsTmp = path.join(workDir, 'tmp');
   await mkdir(cmsTmp, { recursive: true });
@@ -47,7 +48,7 @@ export async function startFrontDoor(extraEnv: Record<string, string> = {}): Pro
   });
   const site = spawnLogged('node', ['server/site-server.mjs'], {
     cwd: WEB,
-    env: { PORT: String(sitePort), HOST: '127.0.0.1', CMS_URL: cms.url, PUBLIC_URL: siteUrl },
+    env: { PORT: String(sitePort), HOST: '127.0.0.1', CMS_URL: cms.url, PUBLIC_URL: siteUrl, ...siteEnv },
     logFile: path.join(workDir, 'site.log'),
   });
   try {
