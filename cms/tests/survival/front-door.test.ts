@@ -13,7 +13,7 @@ import { hostileRequest, prepareImages, randomSource, type Credentials, type Hos
 import { shapesOf, surveyLandscape, type ContentTypeShape, type Landscape } from './support/landscape';
 import { markdownProbe, RICH_TEXT_PAGES, richTextsOf } from './support/markdown';
 import { multipartHeaderRequest } from './support/multipart-headers';
-import { relationAlphabet, type RelationAlphabet } from './support/relation-trees';
+import { countOf, relationAlphabet, type RelationAlphabet } from './support/relation-trees';
 
 // Nothing a client sends stops the site. Requests generated from a wide alphabet go to every
 // route the cms router lists (ours and Strapi's own: panel API, content manager, upload,
@@ -98,7 +98,8 @@ describe('the site survives whatever a client sends through its front door', () 
     reportsDir = await mkdtemp(path.join(os.tmpdir(), 'gos-event-loop-'));
     loopReports.cms = path.join(reportsDir, 'cms.jsonl');
     loopReports.site = path.join(reportsDir, 'site.jsonl');
-    door = await startFrontDoor({ GOS_EVENT_LOOP_REPORT: loopReports.cms }, { GOS_EVENT_LOOP_REPORT: loopReports.site });
+    // The site's server as the pages image runs it (web/Dockerfile): React's production build.
+    door = await startFrontDoor({ GOS_EVENT_LOOP_REPORT: loopReports.cms }, { GOS_EVENT_LOOP_REPORT: loopReports.site, NODE_ENV: 'production' });
     const organiser = await signIn({ baseUrl: door.siteUrl }, TEST_ORGANISER.username, TEST_ORGANISER.password);
     credentials.organiser = { cookie: organiser.cookie, userId: organiser.id };
     // The panel's Super Admin, whom every panel route lets through to its handler, and its editor ("Redaktion").
@@ -109,6 +110,8 @@ describe('the site survives whatever a client sends through its front door', () 
 
   let survived = false;
   afterAll(async () => {
+    // A server the fuzz stalled would answer SIGTERM only once its loop is free again: minutes, on a failed run.
+    if (!survived) for (const child of [door?.cms.child, door?.site]) if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     await door?.stop({ keepLogs: !survived });
     if (reportsDir) await rm(reportsDir, { recursive: true, force: true });
   });
@@ -151,6 +154,7 @@ describe('the site survives whatever a client sends through its front door', () 
       restarts: 0,
       leftoverFiles: 0,
       leaks: 0,
+      oracles: 0,
       loopPausesOverLimit: 0,
       longestCmsHoldMs: 0,
       longestSiteHoldMs: 0,
@@ -196,7 +200,8 @@ describe('the site survives whatever a client sends through its front door', () 
         fail('5xx', request.label, `answered ${outcome.status}: ${outcome.text.slice(0, 160)}`);
       }
       if (outcome.status >= 400 && outcome.status < 500) figures.refused++;
-      if (STACK_TRACE.test(outcome.text)) fail('stack trace', request.label, `a stack trace in the answer: ${outcome.text.slice(0, 160)}`);
+      const trace = STACK_TRACE.exec(outcome.text);
+      if (trace) fail('stack trace', request.label, `a stack trace in the answer (${outcome.status}): …${outcome.text.slice(Math.max(0, trace.index - 200), trace.index + 200)}…`);
       if (CONTRACT_PATH.test(request.path) && outcome.status >= 400 && outcome.status < 500 && request.method !== 'HEAD') {
         let body: unknown;
         try {
@@ -207,6 +212,16 @@ describe('the site survives whatever a client sends through its front door', () 
         const shaped = typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false && typeof (body as { error?: unknown }).error === 'string';
         if (!shaped) fail('shape', request.label, `refused without { success: false, error }: ${outcome.status} ${outcome.text.slice(0, 160)}`);
       }
+    };
+
+    /** A filter through links to organisers' data whose answers count differently by a secret's value. */
+    const judgeOracle = (sequence: HostileRequest[], outcomes: Outcome[], [truth, falsehood]: [number, number]) => {
+      const counts = [outcomes[truth], outcomes[falsehood], outcomes.at(-1)!].map((outcome) =>
+        outcome.kind === 'answered' && outcome.status === 200 ? countOf(outcome.text) : undefined,
+      );
+      if (counts.some((count) => count === undefined) || counts[0] !== counts[2] || counts[0] === counts[1]) return;
+      figures.oracles++;
+      fail('oracle', sequence[truth].label, `counts ${counts[0]} entries, and ${counts[1]} for a value no organiser's field holds (${sequence[falsehood].label}): the filter tells the editor organisers' data`);
     };
 
     const storedNow = () => {
@@ -298,12 +313,15 @@ describe('the site survives whatever a client sends through its front door', () 
           Array.from({ length: PARALLEL }, async (_, worker) => {
             while (next < probes.length) {
               const sequence = probes[next++];
+              const outcomes: Outcome[] = [];
               for (const request of sequence) {
                 if (request.waitMs) await sleep(request.waitMs);
                 const startedAt = Date.now();
                 const outcome = await send(door.siteUrl, agents[worker % AGENTS], request);
                 sent.push({ label: request.label, startedAt, endedAt: Date.now() });
                 judge(request, outcome);
+                outcomes.push(outcome);
+                if (request.oracleOf) judgeOracle(sequence, outcomes, request.oracleOf);
               }
             }
           }),
@@ -322,7 +340,7 @@ describe('the site survives whatever a client sends through its front door', () 
       reportFigures('survival-front-door', process.env.DATABASE_CLIENT ?? 'sqlite', { survival: figures });
     }
     expect(withTextStates(), `seed ${SEED}`).toEqual([]);
-    expect(figures).toMatchObject({ '5xx': 0, broken: 0, crashes: 0, restarts: 0, leftoverFiles: 0, leaks: 0, loopPausesOverLimit: 0 });
+    expect(figures).toMatchObject({ '5xx': 0, broken: 0, crashes: 0, restarts: 0, leftoverFiles: 0, leaks: 0, oracles: 0, loopPausesOverLimit: 0 });
     survived = true;
   }, 900_000);
 });

@@ -27,6 +27,12 @@ export type HostileRequest = {
   who?: Who;
   /** Sent this long after the request before it in its sequence (a page the site renders again only after a while). */
   waitMs?: number;
+  /**
+   * [asked with a value an organisers' field holds, asked with one it does not]: earlier requests
+   * of its sequence. This one asks the first again; if the two agree and the other counts
+   * differently, the filter is an oracle.
+   */
+  oracleOf?: [number, number];
   /** The rich text this request stores, if it is accepted: named in the failures of the requests that follow. */
   stores?: { key: string; what: string };
 };

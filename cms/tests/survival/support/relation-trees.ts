@@ -120,6 +120,35 @@ function treeQuery(random: Random, landscape: Landscape, uid: string, first?: st
 
 export type RelationAlphabet = (random: Random) => HostileRequest[];
 
+/** Organisers' fields a filter could test, letter by letter, and the start of a value each holds. */
+const SECRET_FIELDS: Record<string, { field: string; known: (landscape: Landscape) => string | undefined }> = {
+  'api::access-code.access-code': { field: 'code', known: (landscape) => landscape.codePrefixes[0] },
+  'api::house.house': { field: 'chatUrl', known: (landscape) => landscape.secrets.find((secret) => secret.startsWith('https://'))?.slice(0, 30) },
+  'admin::user': { field: 'email', known: (landscape) => landscape.secrets.find((secret) => secret.includes('@'))?.slice(0, 5) },
+};
+
+/** Paths of links from each of the editor's types to a secret field, at most `depth` links long. */
+function pathsToSecrets(landscape: Landscape, depth = 3): { uid: string; path: string[]; target: string }[] {
+  const found: { uid: string; path: string[]; target: string }[] = [];
+  const walk = (start: string, at: string, path: string[]) => {
+    if (path.length > 0 && SECRET_FIELDS[at]) found.push({ uid: start, path, target: at });
+    if (path.length >= depth) return;
+    for (const [name, attribute] of linksOf(landscape.types[at])) if (attribute.target) walk(start, attribute.target, [...path, name]);
+  };
+  for (const uid of landscape.editorTypes) if (landscape.types[uid]?.kind === 'collectionType') walk(uid, uid, []);
+  return found;
+}
+
+/** How many entries an answer of the content manager or the content API counts, or undefined. */
+export function countOf(text: string): number | undefined {
+  try {
+    const body = JSON.parse(text) as { pagination?: { total?: number }; meta?: { pagination?: { total?: number } }; results?: unknown[]; data?: unknown[] };
+    return body.pagination?.total ?? body.meta?.pagination?.total ?? body.results?.length ?? (Array.isArray(body.data) ? body.data.length : undefined);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The relation alphabet over a landscape. Its first requests take the relations of the model in
  * turn as their first step (every link of every type, then again), the rest of the tree at random.
@@ -130,6 +159,26 @@ export function relationAlphabet(routes: readonly Route[], landscape: Landscape,
   const editorHeaders = (): Record<string, string> => (credentials.editorToken ? { authorization: `Bearer ${credentials.editorToken}` } : {});
   const contentApi = routes.filter((route) => route.method === 'GET' && route.path.startsWith('/api/') && !/^\/api\/(admin|shop|settings|auth|site-content|users-permissions|upload|i18n|connect)\b/.test(route.path));
   const anyDocumentId = (random: Random) => random.pick(Object.values(landscape.entries).flat().concat(['x']));
+  const secretPaths = pathsToSecrets(landscape);
+
+  /**
+   * The same list asked for twice by the editor, filtered through links to an organisers' field:
+   * once by the start of a value it holds, once by a start none holds. Different counts would tell
+   * the editor a secret letter by letter. The first is asked again last: the two must agree, so
+   * that a change by another request in between is not taken for an oracle.
+   */
+  const oraclePair = (random: Random): HostileRequest[] => {
+    const { uid, path, target } = random.pick(secretPaths);
+    const { field, known } = SECRET_FIELDS[target];
+    const operator = random.pick(['$startsWith', '$startsWithi', '$contains', '$eq']);
+    const value = known(landscape) ?? 'A';
+    const ask = (tried: string): HostileRequest => {
+      const query = `filters${path.map((each) => `[${each}]`).join('')}[${field}][${operator}]=${percentEncode(tried)}`;
+      const full = `/cms/content-manager/collection-types/${uid}?${query}`;
+      return { label: `GET ${full} as the editor`, method: 'GET', path: full, headers: editorHeaders(), who: 'editor' };
+    };
+    return [ask(value), ask('\u00a7\u00a7\u00a7'), { ...ask(value), oracleOf: [0, 1] }];
+  };
 
   return (random) => {
     const { uid, name } = links.length > 0 ? links[turn++ % links.length] : { uid: random.pick(landscape.editorTypes), name: undefined };
@@ -137,6 +186,16 @@ export function relationAlphabet(routes: readonly Route[], landscape: Landscape,
     const collection = shape.kind === 'collectionType';
     const documentId = random.pick(landscape.entries[uid] ?? [anyDocumentId(random)]);
     const editorRead = (path: string): HostileRequest => ({ label: `GET ${path.slice(0, 600)} as the editor`, method: 'GET', path, headers: editorHeaders(), who: 'editor' });
+    if (secretPaths.length > 0 && random.chance(0.1)) return oraclePair(random);
+    if (secretPaths.length > 0 && random.chance(0.15)) {
+      // Straight along a path to organisers' data: populated, the leak check reads what comes back.
+      const { uid: own, path } = random.pick(secretPaths);
+      const populate = path.reduceRight<unknown>((inner, link) => ({ [link]: inner === true ? 'true' : { populate: inner } }), true);
+      const pairs: string[] = [];
+      toQuery(populate, 'populate', pairs);
+      const entry = random.chance(0.5) ? '' : `/${random.pick(landscape.entries[own] ?? ['x'])}`;
+      return [editorRead(`/cms/content-manager/collection-types/${own}${entry}?${pairs.join('&')}`)];
+    }
     switch (random.int(10)) {
       case 0:
       case 1:
