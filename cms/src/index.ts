@@ -24,6 +24,7 @@ import { quietDroppedConnections } from './http/dropped-connections';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
+import { reportEventLoopDelay } from './utils/event-loop-report';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -74,5 +75,6 @@ export default {
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
     await configureContentManager(strapi);
+    reportEventLoopDelay(strapi);
   },
 };
