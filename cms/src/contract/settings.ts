@@ -25,7 +25,8 @@ const limitSchema = (name: OrderLimitName) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
-const limitFields = {
+/** Each order limit's own rule: the dashboard's call and every stored setting row are judged by it. */
+export const orderLimitFields = {
   maxUnitsPerLine: limitSchema('maxUnitsPerLine'),
   maxUnitsPerOrder: limitSchema('maxUnitsPerOrder'),
   maxOrdersPerClient: limitSchema('maxOrdersPerClient'),
@@ -44,12 +45,12 @@ const lineWithinOrder = <T extends { maxUnitsPerLine: number; maxUnitsPerOrder: 
  * leaves it out (written for the first four) keeps the stored value.
  */
 export const orderLimitsSchema = lineWithinOrder(
-  z.strictObject({ ...limitFields, maxUnitsPerProduct: limitFields.maxUnitsPerProduct.optional() }, { error: ORDER_LIMIT_MESSAGES.invalid }),
+  z.strictObject({ ...orderLimitFields, maxUnitsPerProduct: orderLimitFields.maxUnitsPerProduct.optional() }, { error: ORDER_LIMIT_MESSAGES.invalid }),
 );
 export type OrderLimitsWrite = z.infer<typeof orderLimitsSchema>;
 
 /** The limits as they hold: all of them. */
-export const storedOrderLimitsSchema = lineWithinOrder(z.strictObject(limitFields, { error: ORDER_LIMIT_MESSAGES.invalid }));
+export const storedOrderLimitsSchema = lineWithinOrder(z.strictObject(orderLimitFields, { error: ORDER_LIMIT_MESSAGES.invalid }));
 export type OrderLimits = z.infer<typeof storedOrderLimitsSchema>;
 
 /** GET and PUT /api/admin/settings/order-limits. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { houseInputSchema } from './houses';
 import { PRODUCT_MESSAGES, productUpdateSchema } from './products';
-import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_MESSAGES, ORDER_LIMIT_NAMES, PUBLIC_SETTING_KEYS, SETTING_MESSAGES, orderLimitsSchema, settingWriteSchema } from './settings';
+import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_MESSAGES, ORDER_LIMIT_NAMES, PUBLIC_SETTING_KEYS, SETTING_MESSAGES, orderLimitFields, settingWriteSchema } from './settings';
 import { USER_MESSAGES, userUpdateSchema } from './users';
 
 // The contract's rules for the rows themselves, whichever path writes them: the dashboard's calls,
@@ -79,5 +79,5 @@ export function refusedSetting(key: unknown, value: unknown): FieldRefusal[] {
     return result.success ? [] : [{ field: 'value', message: firstMessage(result.error) }];
   }
   const number = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  return orderLimitsSchema.shape[limit].safeParse(number).success ? [] : [{ field: 'value', message: ORDER_LIMIT_MESSAGES.outOfRange(limit) }];
+  return orderLimitFields[limit].safeParse(number).success ? [] : [{ field: 'value', message: ORDER_LIMIT_MESSAGES.outOfRange(limit) }];
 }
