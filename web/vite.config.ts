@@ -99,6 +99,8 @@ const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.u
 const reactRouterProductionBuild = [
   { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+  // zod without its `new Function` check, which the pages' CSP reports (src/lib/zod-without-eval.ts).
+  { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-without-eval.ts') },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

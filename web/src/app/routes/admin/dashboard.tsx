@@ -1,5 +1,4 @@
 import './mantine.css';
-import '@/features/admin/lib/zod-without-eval';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AdminGuard } from '@/features/admin/components/admin-guard';
 

@@ -1,5 +1,4 @@
 import './mantine.css';
-import '@/features/admin/lib/zod-without-eval';
 import { LoginForm } from '@/features/admin/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
 
