@@ -126,7 +126,7 @@ describe('clients are networks', () => {
 
     it("counts Strapi's panel sign-ins from the addresses of one /64 as one client, and another /64 apart", async () => {
       const panelSignIn = (address: string, n: number) =>
-        call(server, 'POST', '/cms/admin/login', { body: { email: 'editor@test.invalid', password: `Falsch-${n}-Passwort` }, headers: from(address) });
+        call(server, 'POST', '/admin/login', { body: { email: 'editor@test.invalid', password: `Falsch-${n}-Passwort` }, headers: from(address) });
       const statuses: number[] = [];
       for (let n = 1; n <= PANEL_SIGN_INS + 3; n++) statuses.push((await panelSignIn(inNetwork(6, n), n)).status);
       expect(statuses.slice(0, PANEL_SIGN_INS).every((status) => status === 400 || status === 401)).toBe(true);
