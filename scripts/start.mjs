@@ -41,7 +41,9 @@ const servers = [
   supervise('cms', process.execPath, ['scripts/serve.cjs'], { cwd: CMS, env: cmsEnv, health: { url: `http://127.0.0.1:${CMS_PORT}/_health` } }),
   supervise('web', process.execPath, ['server/site-server.mjs'], {
     cwd: WEB,
-    env: { PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },
+    // React's server renderer is loaded from node_modules: without NODE_ENV it would be its
+    // development build (slower, and a render error's stack in the page), unlike compose's.
+    env: { NODE_ENV: 'production', PORT: String(SITE_PORT), HOST: '0.0.0.0', CMS_URL: `http://127.0.0.1:${CMS_PORT}`, PUBLIC_URL },
     health: { url: `http://127.0.0.1:${SITE_PORT}/_health` },
   }),
 ];
