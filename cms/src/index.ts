@@ -21,6 +21,7 @@ import { clearAbandonedScratch } from './http/multipart-limits';
 import { settleMultipartParserErrors } from './http/multipart-parser';
 import { answerWithin } from './http/answer-deadline';
 import { quietDroppedConnections } from './http/dropped-connections';
+import { hashPasswordsOffThread } from './http/bcrypt-off-thread';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
@@ -39,6 +40,7 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     buildBodyParserOnce();
+    hashPasswordsOffThread();
     settleMultipartParserErrors();
     keepPerformerHousesBeforeSync(strapi);
     guardPanelDoors(strapi);
