@@ -51,7 +51,8 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     const watched = await watchedPage(browser);
     const { page, violations } = watched;
 
-    expect(await open(watched, '/')).toContain("frame-ancestors 'none'");
+    // Framed by the site only: the panel's preview shows the public pages in a frame.
+    expect(await open(watched, '/')).toContain("frame-ancestors 'self'");
     // Down the whole page, so its far sections are laid out and their pictures asked for.
     for (let step = 1; step <= 12; step++) {
       await page.evaluate((fraction) => window.scrollTo(0, document.documentElement.scrollHeight * fraction), step / 12);
@@ -66,7 +67,7 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     await page.keyboard.press('Escape');
 
     for (const path of ['/shop', `/shop/item/${items[0].id}`, '/shop/cart', '/enthuelle-dein-wappen']) {
-      expect(await open(watched, path), path).toContain("frame-ancestors 'none'");
+      expect(await open(watched, path), path).toContain("frame-ancestors 'self'");
     }
     // A wrong code: the page calls the cms and shows its answer.
     await page.getByLabel('Dein persönlicher Code').fill('FALSCH-CODE');

@@ -1,7 +1,8 @@
 // The headers the public pages and the dashboard's shell go out with (docs/decisions/032): a
 // Content-Security-Policy that lets the page run only the site's own files and the inline scripts
-// it was sent with, and no framing by any page (X-Frame-Options for browsers that know no
-// frame-ancestors). The pages are kept whole (page-cache.mjs), so their inline scripts are allowed
+// it was sent with, and framing only by the site itself: the panel's preview ("Vorschau öffnen",
+// /cms/admin) shows a public page in a frame; the dashboard may be framed by no page at all
+// (X-Frame-Options for browsers that know no frame-ancestors). The pages are kept whole (page-cache.mjs), so their inline scripts are allowed
 // by hash rather than by a nonce that would change on every visit: the hashes are those of the
 // very bytes sent, worked out once per page version.
 import { createHash } from 'node:crypto';
@@ -27,7 +28,7 @@ export function inlineScriptHashes(html) {
  * on a canvas and shown as data: addresses); fonts, calls and everything else from this origin
  * only; no plugins, no <base>, forms sent only here, and no framing.
  */
-export function pagePolicy(html) {
+export function pagePolicy(html, frameAncestors = "'self'") {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inlineScriptHashes(html)].join(' '),
@@ -38,18 +39,26 @@ export function pagePolicy(html) {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
 const kept = new WeakMap();
 
-/** The security headers of a page version (page-cache.mjs's pageVersion), worked out at its first visit. */
-export function pageSecurityHeaders(version) {
+/**
+ * The security headers of a page version (page-cache.mjs's pageVersion), worked out at its first
+ * visit: a public page may be framed by the site's own panel, the dashboard (/admin) by nothing.
+ */
+export function pageSecurityHeaders(version, pathname) {
+  const dashboard = pathname === '/admin' || pathname.startsWith('/admin/');
   let headers = kept.get(version);
   if (!headers) {
-    headers = { 'Content-Security-Policy': pagePolicy(version.body('identity').toString('utf8')), 'X-Frame-Options': 'DENY' };
+    const html = version.body('identity').toString('utf8');
+    headers = {
+      page: { 'Content-Security-Policy': pagePolicy(html, "'self'"), 'X-Frame-Options': 'SAMEORIGIN' },
+      dashboard: { 'Content-Security-Policy': pagePolicy(html, "'none'"), 'X-Frame-Options': 'DENY' },
+    };
     kept.set(version, headers);
   }
-  return headers;
+  return dashboard ? headers.dashboard : headers.page;
 }

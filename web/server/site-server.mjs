@@ -243,8 +243,9 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   };
 
   /** Sends a page (or the shell) in the best coding the client takes, or a 304 when it holds this version. */
-  const sendVersion = (request, response, version, caching) => {
-    const headers = { 'Cache-Control': caching, Vary: 'Accept-Encoding', ETag: version.etag, ...pageSecurityHeaders(version) };
+  const sendVersion = (request, response, version, caching, rawPath) => {
+    const security = pageSecurityHeaders(version, rawPath.split('?')[0]);
+    const headers = { 'Cache-Control': caching, Vary: 'Accept-Encoding', ETag: version.etag, ...security };
     if (request.headers['if-none-match'] === version.etag) return response.writeHead(304, headers).end();
     const coding = pageCoding(request);
     const body = version.body(coding);
@@ -264,8 +265,8 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
    */
   const sendPage = async (request, response, rawPath) => {
     const page = await pages.page(isUnknownAddress(rawPath) ? UNKNOWN_ADDRESS : rawPath);
-    if (page) return sendVersion(request, response, page, PAGE_CACHING);
-    sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING);
+    if (page) return sendVersion(request, response, page, PAGE_CACHING, rawPath);
+    sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING, rawPath);
   };
 
   const handle = async (request, response) => {

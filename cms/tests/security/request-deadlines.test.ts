@@ -97,15 +97,16 @@ describe('every request is answered within a bound, and answers say no more than
     }
   });
 
-  it('sends the public pages and the dashboard with a CSP that allows their inline scripts by hash, and no framing', async () => {
+  it('sends the public pages and the dashboard with a CSP that allows their inline scripts by hash, framing by the site only (the panel\'s preview) and the dashboard by nothing', async () => {
     for (const target of ['/', '/shop', '/shop/cart', '/enthuelle-dein-wappen', '/impressum', '/admin/login', '/admin/dashboard', '/no/such/page']) {
       const answer = await send(site.siteUrl, target, { method: 'GET' });
       expect(answer.status, target).toBeLessThan(500);
       const policy = String(answer.headers['content-security-policy'] ?? '');
-      expect(policy, target).toContain("frame-ancestors 'none'");
+      const dashboard = target.startsWith('/admin/');
+      expect(policy, target).toContain(dashboard ? "frame-ancestors 'none'" : "frame-ancestors 'self'");
       expect(policy, target).toContain("default-src 'self'");
       expect(policy, target).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      expect(answer.headers['x-frame-options'], target).toBe('DENY');
+      expect(answer.headers['x-frame-options'], target).toBe(dashboard ? 'DENY' : 'SAMEORIGIN');
       // Each inline script the page holds is allowed by its hash (JSON data blocks are not run).
       const inline = [...answer.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes));
       expect(inline.length, target).toBeGreaterThan(0);
