@@ -22,6 +22,7 @@ import { settleMultipartParserErrors } from './http/multipart-parser';
 import { answerWithin } from './http/answer-deadline';
 import { quietDroppedConnections } from './http/dropped-connections';
 import { hashPasswordsOffThread } from './http/bcrypt-off-thread';
+import { keepContentTypeLists } from './bootstrap/content-type-lists';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
@@ -41,6 +42,7 @@ export default {
     strapi.get('middlewares').extend('strapi::security', securityBuiltOnce);
     buildBodyParserOnce();
     hashPasswordsOffThread();
+    keepContentTypeLists(strapi);
     settleMultipartParserErrors();
     keepPerformerHousesBeforeSync(strapi);
     guardPanelDoors(strapi);
