@@ -26,7 +26,6 @@ import { keepContentTypeLists } from './bootstrap/content-type-lists';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
-import { reportEventLoopDelay } from './utils/event-loop-report';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -79,6 +78,5 @@ export default {
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
     await configureContentManager(strapi);
-    reportEventLoopDelay(strapi);
   },
 };

@@ -18,7 +18,6 @@ import { createMarkdownPool } from './markdown-pool.mjs';
 import { createPageCache, pageVersion } from './page-cache.mjs';
 import { pageSecurityHeaders } from './page-security.mjs';
 import { refuse, refuseOnSocket } from './refusals.mjs';
-import './event-loop-report.mjs';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
