@@ -73,7 +73,9 @@ function printSecurityFigures(database, since) {
     log(
       `Survival fuzz (${database}): ${survival.tried} requests through the site's port, crashes ${survival.crashes}, restarts ${survival.restarts}, ` +
         `broken connections ${survival.broken}, answers >= 500 ${survival['5xx']}, temporary files left ${survival.leftoverFiles}, ` +
-        `peak memory ${survival.peakCmsRssMb} MB (cms) and ${survival.peakSiteRssMb} MB (site's server)`,
+        `peak memory ${survival.peakCmsRssMb} MB (cms) and ${survival.peakSiteRssMb} MB (site's server); ` +
+        `${survival.secondAlphabet} of the second alphabet, secrets leaked ${survival.leaks}, ` +
+        `event loop held at most ${survival.longestCmsHoldMs} ms (cms) and ${survival.longestSiteHoldMs} ms (site's server)`,
     );
   }
 }

@@ -332,10 +332,12 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   server.on('clientError', (error, socket) => {
     const status = { HPE_HEADER_OVERFLOW: 431, HPE_URI_TOO_LONG: 414, ERR_HTTP_REQUEST_TIMEOUT: 408 }[error.code] ?? 400;
     if (error.code === 'ECONNRESET') return socket.destroy();
-    // The parser has given up, so the method is known only from the packet it refused; an
-    // answer to what may be a HEAD carries no body.
+    // The parser has given up, so the method is known only when the packet it refused starts the
+    // request: an answer to a HEAD carries no body. Where the packet is a later part of the
+    // request (headers overflowing across packets), the answer has its body, which a HEAD client
+    // leaves unread on a connection that closes.
     const method = /^[A-Z]+ /.exec(error.rawPacket?.toString('latin1', 0, 10) ?? '')?.[0].trim();
-    refuseOnSocket(socket, status, '/api/', { withBody: method !== undefined && method !== 'HEAD' });
+    refuseOnSocket(socket, status, '/api/', { withBody: method !== 'HEAD' });
   });
   const { port: listening } = server.address();
   return {

@@ -28,6 +28,7 @@ export type FrontDoor = {
  * The site as `npm start` runs it, on a database of its own: the production build of the cms
  * with the production heap limit and its own temporary folder, and the site's server
  * (web/server/site-server.mjs) in front of it, the one entry every request goes through.
+ * extraEnv goes to the cms, siteEnv to the site's server.
  */
 export async function startFrontDoor(extraEnv: Record<string, string> = {}, siteEnv: Record<string, string> = {}): Promise<FrontDoor> {
   const { database, workDir, env } = await createTestWorkspace();

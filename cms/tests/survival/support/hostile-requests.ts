@@ -12,9 +12,30 @@ import { jpegDeclaring, pngDeclaring } from '../../helpers/declared-pixels';
 export type Route = { method: string; path: string };
 
 /** What a request may carry to get past authentication and into the parsers and validators. */
-export type Credentials = { organiser?: { cookie: string; userId: number }; panelToken?: string };
+export type Credentials = { organiser?: { cookie: string; userId: number }; panelToken?: string; editorToken?: string };
 
-export type HostileRequest = { label: string; method: string; path: string; headers: Record<string, string>; body?: Buffer; chunked?: boolean };
+/** Whose request it is: an editor's and an anonymous visitor's answers are read for organisers' secrets. */
+export type Who = 'anonymous' | 'organiser' | 'panel' | 'editor';
+
+export type HostileRequest = {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  chunked?: boolean;
+  who?: Who;
+  /** Sent this long after the request before it in its sequence (a page the site renders again only after a while). */
+  waitMs?: number;
+  /**
+   * [asked with a value an organisers' field holds, asked with one it does not]: earlier requests
+   * of its sequence. This one asks the first again; if the two agree and the other counts
+   * differently, the filter is an oracle.
+   */
+  oracleOf?: [number, number];
+  /** The rich text this request stores, if it is accepted: named in the failures of the requests that follow. */
+  stores?: { key: string; what: string };
+};
 
 /** A small, fast, seeded generator (mulberry32). */
 export function randomSource(seed: number) {
@@ -175,7 +196,7 @@ function multipart(random: Random): { body: Buffer; type: string; label: string 
 }
 
 /** A path segment for a route parameter: an id, a content type, or something hostile. */
-function segment(random: Random, uids: readonly string[]): string {
+export function segment(random: Random, uids: readonly string[]): string {
   switch (random.int(6)) {
     case 0:
       return String(random.pick([1, 2, 3, 0, -1, 2 ** 31, 99_999_999_999]));
@@ -213,7 +234,7 @@ function queryString(random: Random): string {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 
 // Calls that end the fuzz's own sessions would only make the rest of the run anonymous.
-const ENDS_SESSIONS = /logout|renew-token|access-token|reset-password|forgot-password|register/;
+export const ENDS_SESSIONS = /logout|renew-token|access-token|reset-password|forgot-password|register/;
 
 /** The site's public pages and files, with and without the hostile parts. */
 const SITE_PATHS = ['/', '/shop', '/shop/cart', '/shop/item/1', '/impressum', '/datenschutz', '/enthuelle-dein-wappen', '/admin/login', '/admin/dashboard', '/robots.txt', '/sitemap.xml', '/favicon.svg', '/assets/x.js', '/.vite/manifest.json', '/%2evite/manifest.json', '/%', '/%ff', '/assets/%ff', '/..%2f..%2fpackage.json', '/cms', '/cms/admin', '/uploads/x.jpg', '/uploads/..%2f..%2fpackage.json', '/shop/item/%ED%A0%80', '/nope/nope'];
@@ -244,6 +265,25 @@ function body(random: Random): { headers: Record<string, string>; body?: Buffer;
   }
 }
 
+/** Signs a request in as one of the fuzz's accounts, or none: the organiser, the panel's Super Admin or its editor. */
+export function authenticate(random: Random, credentials: Credentials, headers: Record<string, string>): Who {
+  const roll = random.int(4);
+  if (roll === 1 && credentials.organiser) {
+    headers.cookie = credentials.organiser.cookie;
+    headers['x-user-id'] = random.chance(0.9) ? String(credentials.organiser.userId) : segment(random, []).replace(/[^\x20-\x7e]/g, '');
+    return 'organiser';
+  }
+  if (roll === 2 && credentials.panelToken) {
+    headers.authorization = `Bearer ${credentials.panelToken}`;
+    return 'panel';
+  }
+  if (roll === 3 && credentials.editorToken) {
+    headers.authorization = `Bearer ${credentials.editorToken}`;
+    return 'editor';
+  }
+  return 'anonymous';
+}
+
 /** One hostile request for the site: a listed route (ours or Strapi's) or a page or file of the site's server. */
 export function hostileRequest(random: Random, routes: readonly Route[], uids: readonly string[], credentials: Credentials): HostileRequest {
   const fromRoutes = random.chance(0.85) && routes.length > 0;
@@ -253,15 +293,9 @@ export function hostileRequest(random: Random, routes: readonly Route[], uids: r
   const sent = method === 'GET' || method === 'HEAD' ? (random.chance(0.1) ? body(random) : { headers: {}, label: 'no body' }) : body(random);
   const headers: Record<string, string> = { ...sent.headers };
   const mayAuthenticate = !ENDS_SESSIONS.test(route.path);
-  const who = mayAuthenticate ? random.int(3) : 0;
-  if (who === 1 && credentials.organiser) {
-    headers.cookie = credentials.organiser.cookie;
-    headers['x-user-id'] = random.chance(0.9) ? String(credentials.organiser.userId) : segment(random, []).replace(/[^\x20-\x7e]/g, '');
-  } else if (who === 2 && credentials.panelToken) {
-    headers.authorization = `Bearer ${credentials.panelToken}`;
-  }
+  const who = mayAuthenticate ? authenticate(random, credentials, headers) : 'anonymous';
   if (random.chance(0.1)) headers.origin = random.pick(['https://evil.example', 'null', 'http://localhost']);
   if (random.chance(0.1)) headers['accept-encoding'] = random.pick(['gzip', 'br', 'identity', 'gzip;q=0, *']);
   const size = `${path.length} characters of address, ${sent.body?.length ?? 0} bytes of body${sent.chunked ? ' chunked' : ''}`;
-  return { label: `${method} ${path.slice(0, 120)} (${sent.label}; ${size})`, method, path, headers, body: sent.body, chunked: sent.chunked };
+  return { label: `${method} ${path.slice(0, 120)} (${sent.label}; ${size})`, method, path, headers, body: sent.body, chunked: sent.chunked, who };
 }
