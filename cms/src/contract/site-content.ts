@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from './houses';
 
 const imageFormatSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
 
@@ -36,6 +37,21 @@ export type SiteTextKey = keyof typeof SITE_TEXT_DEFAULTS;
 
 const siteTextsSchema = z.object(
   Object.fromEntries(Object.keys(SITE_TEXT_DEFAULTS).map((key) => [key, z.string()])) as Record<SiteTextKey, z.ZodString>,
+);
+
+export const FESTIVAL_MESSAGES = { invalidLink: 'A link must be a web address starting with http:// or https://' } as const;
+
+/** A link the festival's editors set (payment, WhatsApp group, map): none, or a web address. */
+export const festivalLinkSchema = z.union(
+  [
+    z.null(),
+    z
+      .string()
+      .trim()
+      .max(500, FESTIVAL_MESSAGES.invalidLink)
+      .refine((value) => value === '' || isHttpUrl(value), FESTIVAL_MESSAGES.invalidLink),
+  ],
+  { error: FESTIVAL_MESSAGES.invalidLink },
 );
 
 export const festivalSchema = siteTextsSchema.extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { houseInputSchema } from './houses';
 import { PRODUCT_MESSAGES, productUpdateSchema } from './products';
 import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_MESSAGES, ORDER_LIMIT_NAMES, PUBLIC_SETTING_KEYS, SETTING_MESSAGES, orderLimitFields, settingWriteSchema } from './settings';
+import { festivalLinkSchema } from './site-content';
 import { USER_MESSAGES, userUpdateSchema } from './users';
 
 // The contract's rules for the rows themselves, whichever path writes them: the dashboard's calls,
@@ -45,6 +46,7 @@ export const STORED_FIELD_RULES = {
     isAdmin: z.boolean({ error: USER_MESSAGES.invalidIsAdmin }),
   },
   'api::setting.setting': {},
+  'api::festival.festival': { paymentUrl: festivalLinkSchema, whatsappGroupUrl: festivalLinkSchema, mapsUrl: festivalLinkSchema },
 } satisfies Record<string, Record<string, z.ZodType>>;
 
 export type RuledModel = keyof typeof STORED_FIELD_RULES;

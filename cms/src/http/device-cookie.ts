@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
+import { signedTokens } from './signed-token';
 
 /**
  * A device that signed in to an account before carries a cookie naming that account (OWASP's
@@ -18,30 +19,15 @@ type DevicePayload = { acc: string; did: string; exp: number };
 export type KnownDevice = { account: string; id: string };
 
 // Its own key, derived from the session secret: a device token is never taken for a session token.
-const sign = (data: string) => {
-  const secret = process.env.SESSION_SECRET;
-  if (!secret) throw new Error('SESSION_SECRET is not set');
-  return createHmac('sha256', `device-cookie:${secret}`).update(data).digest('base64url');
-};
+const tokens = signedTokens<DevicePayload>((secret) => `device-cookie:${secret}`, 1024);
 
 /** The account's name as limits and device cookies compare it. */
 export const accountName = (username: string) => username.toLowerCase();
 
 /** The device a token names, if its signature holds and it has not expired; null otherwise. */
 export function readDeviceToken(token: string | undefined, now = Date.now()): KnownDevice | null {
-  if (!token || token.length > 1024) return null;
-  const [data, signature, extra] = token.split('.');
-  if (!data || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(data));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as Partial<DevicePayload>;
-    if (typeof payload.acc !== 'string' || typeof payload.did !== 'string' || typeof payload.exp !== 'number') return null;
-    return payload.exp * 1000 > now ? { account: payload.acc, id: payload.did } : null;
-  } catch {
-    return null;
-  }
+  const payload = tokens.read(token, now);
+  return typeof payload?.acc === 'string' && typeof payload.did === 'string' ? { account: payload.acc, id: payload.did } : null;
 }
 
 /** The request's known device for this account, or null (no cookie, a forged one, another account's). */
@@ -53,8 +39,7 @@ export function knownDeviceFor(ctx: Context, username: string): KnownDevice | nu
 /** Gives the browser a new device cookie for the account it has just signed in to. */
 export function rememberDevice(ctx: Context, username: string, now = Date.now()) {
   const payload: DevicePayload = { acc: accountName(username), did: randomBytes(18).toString('base64url'), exp: Math.floor(now / 1000) + DEVICE_TTL_SECONDS };
-  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  ctx.cookies.set(DEVICE_COOKIE, `${data}.${sign(data)}`, {
+  ctx.cookies.set(DEVICE_COOKIE, tokens.write(payload), {
     httpOnly: true,
     sameSite: 'strict',
     secure: ctx.secure,

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { signedTokens } from './signed-token';
 
 export const SESSION_COOKIE = 'gos_session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -12,34 +13,12 @@ const USER_UID = 'plugin::users-permissions.user';
 type SessionPayload = { sid: string; uid: number; exp: number };
 export type Session = { id: string; userId: number };
 
-const secret = () => {
-  const value = process.env.SESSION_SECRET;
-  if (!value) throw new Error('SESSION_SECRET is not set');
-  return value;
-};
-
-const sign = (data: string) => createHmac('sha256', secret()).update(data).digest('base64url');
-
-function createSessionToken(payload: SessionPayload): string {
-  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${data}.${sign(data)}`;
-}
+const tokens = signedTokens<SessionPayload>((secret) => secret, 512);
 
 /** The session a token names, if its signature holds and it has not expired; null otherwise. */
 export function readSessionToken(token: string | undefined, now = Date.now()): Session | null {
-  if (!token || token.length > 512) return null;
-  const [data, signature, extra] = token.split('.');
-  if (!data || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(data));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as Partial<SessionPayload>;
-    if (typeof payload.sid !== 'string' || !Number.isInteger(payload.uid) || typeof payload.exp !== 'number') return null;
-    return payload.exp * 1000 > now ? { id: payload.sid, userId: payload.uid as number } : null;
-  } catch {
-    return null;
-  }
+  const payload = tokens.read(token, now);
+  return typeof payload?.sid === 'string' && Number.isInteger(payload.uid) ? { id: payload.sid, userId: payload.uid as number } : null;
 }
 
 export async function ensureSessionTable(strapi: Core.Strapi) {
@@ -59,7 +38,7 @@ export async function startSession(strapi: Core.Strapi, userId: number, now = Da
   const expiresAt = now + SESSION_TTL_SECONDS * 1000;
   await knex(TABLE).where('expires_at', '<=', now).del();
   await knex(TABLE).insert({ id, user_id: userId, expires_at: expiresAt });
-  return createSessionToken({ sid: id, uid: userId, exp: Math.floor(expiresAt / 1000) });
+  return tokens.write({ sid: id, uid: userId, exp: Math.floor(expiresAt / 1000) });
 }
 
 /** The user of a token whose session is still open, or null. */

@@ -1,6 +1,7 @@
 import { HOUSE_MESSAGES } from '../contract/houses';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../contract/products';
 import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_MESSAGES, ORDER_LIMIT_NAMES, SETTING_MESSAGES } from '../contract/settings';
+import { FESTIVAL_MESSAGES } from '../contract/site-content';
 import { SETTING_KEYS } from '../contract/stored-rules';
 import { USER_MESSAGES } from '../contract/users';
 import { IMAGE_MESSAGES } from '../http/image-upload';
@@ -16,6 +17,7 @@ const GERMAN: Record<string, string> = {
   [HOUSE_MESSAGES.nameNotText]: 'Der Name muss ein Text sein.',
   [HOUSE_MESSAGES.nameMarkup]: 'Der Name darf weder <, > noch Steuerzeichen enthalten.',
   [HOUSE_MESSAGES.invalidChatUrl]: 'Bitte eine Web-Adresse angeben, die mit http:// oder https:// beginnt.',
+  [FESTIVAL_MESSAGES.invalidLink]: 'Bitte eine Web-Adresse angeben, die mit http:// oder https:// beginnt, oder das Feld leer lassen.',
   [HOUSE_MESSAGES.invalidColour]: 'Die Farbe muss ein Hex-Wert wie #8E3B2E sein.',
   [HOUSE_MESSAGES.invalidEmblem]: 'Das Wappen muss ein Bild der Medienbibliothek sein.',
   [USER_MESSAGES.usernameTooShort]: 'Der Benutzername muss mindestens 3 Zeichen lang sein.',

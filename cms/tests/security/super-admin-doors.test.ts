@@ -3,7 +3,7 @@ import { verifyCodeResponseSchema } from '../../src/contract/access-codes';
 import { failureSchema } from '../../src/contract/common';
 import { housesResponseSchema } from '../../src/contract/houses';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
-import { startTestServer, TEST_SUPER_ADMIN, type TestServer } from '../helpers/strapi';
+import { startTestServer, TEST_PANEL_EDITOR, TEST_SUPER_ADMIN, type TestServer } from '../helpers/strapi';
 
 // The rules of houses, products, dashboard users and settings hold on every door to their rows
 // (DECISIONS §10): the Super Admin's content manager (create, update, clone), our /api/admin
@@ -239,6 +239,28 @@ describe('rules that live with the data: every door to houses, products, users a
     const [code] = (generated.body as { codes: string[] }).codes;
     const verified = verifyCodeResponseSchema.parse((await call(server, 'POST', '/api/auth/verify-code', { body: { code } })).body);
     expect(verified.house).toMatchObject({ name: 'Aschefrei', chatUrl: 'https://chat.whatsapp.com/DemoHausAschefrei', colour: '#8E3B2E' });
+  });
+
+  it("keeps the festival's links web addresses, as its editor writes them in the panel and through the Document Service", async () => {
+    const signedIn = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: TEST_PANEL_EDITOR });
+    const editor = { authorization: `Bearer ${signedIn.body.data.token}` };
+    const path = '/content-manager/single-types/api::festival.festival';
+    const before = (await server.strapi.db.query('api::festival.festival').findOne({})) as Row;
+    for (const field of ['paymentUrl', 'whatsappGroupUrl', 'mapsUrl']) {
+      for (const value of ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', 'www.example.com']) {
+        const response = await call<StrapiFailure>(server, 'PUT', path, { headers: editor, body: { [field]: value } });
+        expectFieldRefusal(response, field);
+      }
+      await expect(server.strapi.documents('api::festival.festival').update({ documentId: before.documentId, data: { [field]: 'javascript:alert(1)' } as never })).rejects.toThrow();
+    }
+    expect(await server.strapi.db.query('api::festival.festival').findOne({})).toMatchObject({
+      paymentUrl: before.paymentUrl,
+      whatsappGroupUrl: before.whatsappGroupUrl,
+      mapsUrl: before.mapsUrl,
+    });
+    // A web address, or none, still saves.
+    const saved = await call(server, 'PUT', path, { headers: editor, body: { paymentUrl: 'https://example.com/kasse', mapsUrl: '' } });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
   });
 
   it('refuses a house name with markup on the dashboard too, in the contract\'s English', async () => {
