@@ -91,6 +91,8 @@ export function CartLine({ line, increaseStop, limits, onIncrease, onDecrease, o
       <span className={classes.total}>
         <VisuallyHidden>Summe: </VisuallyHidden>
         {formatPrice(line.price * line.quantity)}
+        {/* Struck through (cart-line.module.css): the stock cannot cover it, so the total leaves it out. */}
+        {left !== undefined && <VisuallyHidden> (nicht in der Gesamtsumme)</VisuallyHidden>}
       </span>
       <ActionIcon
         className={classes.remove}
