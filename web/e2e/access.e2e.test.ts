@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
@@ -21,6 +22,45 @@ async function openAccessPage(browser: Browser, viewport: (typeof VIEWPORTS)[key
   await openPage(page, `${siteUrl()}${ACCESS_PATH}`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1, name: 'Zugang zum Haus' }).waitFor();
   return { page, foreign };
+}
+
+/**
+ * The site as seen from another client: a local port whose connections reach the site's server
+ * from `localAddress` (another loopback address), so the cms counts its wrong codes apart from
+ * every other test's and its lock-out stays its own.
+ */
+async function siteFrom(localAddress: string) {
+  const site = new URL(siteUrl());
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect({ host: '127.0.0.1', port: Number(site.port), localAddress });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Network and CPU of the issue's throttled phone (1.6 Mbit/s, 150 ms, CPU × 4). */
+async function throttleLikeAPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
 const openedWindows = (page: Page) =>
@@ -56,8 +96,9 @@ describe('the access-code page in Chromium', () => {
     await input.fill('   ');
     await unlock.click();
     expect(await alert.textContent()).toBe('Bitte gib einen Zugangscode ein.');
-    await screenshot(page, `access-empty-${name}`);
+    // Timed from the message's arrival: a full-page picture takes over a second on a busy machine.
     const shownAt = Date.now();
+    await screenshot(page, `access-empty-${name}`);
     await alert.waitFor({ state: 'detached', timeout: 5000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
 
@@ -148,6 +189,82 @@ describe('the access-code page in Chromium', () => {
     }
     await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
     await page.close();
+  });
+
+  it('shows at once that a code sent with Enter before the takeover was taken, on the throttled phone', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await throttleLikeAPhone(page);
+    const takeOver = await openPageBeforeTakeover(page, `${siteUrl()}${ACCESS_PATH}`);
+    await page.getByLabel('Dein persönlicher Code').click();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    // Held (decision 028), and says so: the button busy, "Wird geprüft…" in place of its label.
+    const button = page.locator('#login form button[type="submit"]');
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    expect(await button.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('"Wird geprüft…"');
+    expect(await page.getByRole('button', { name: 'Wird geprüft…' }).count()).toBe(1);
+    await screenshot(page, 'access-held-code-mobile', { fullPage: false });
+    await takeOver();
+    await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor({ timeout: 45_000 });
+    await page.close();
+  }, 90_000);
+
+  it.each(Object.entries(VIEWPORTS))('shows the lock-out in the form, counted down from Retry-After, without moving the button, on %s', async (name, viewport) => {
+    // Each size from its own address: the lock-out of one does not meet the other, nor the other tests.
+    const site = await siteFrom(name === 'desktop' ? '127.0.0.2' : '127.0.0.3');
+    const page = await browser.newPage({ viewport });
+    try {
+      await openPage(page, `${site.url}${ACCESS_PATH}`, { waitUntil: 'networkidle' });
+      const input = page.getByLabel('Dein persönlicher Code');
+      const button = page.locator('#login form button[type="submit"]');
+      const buttonTop = () => button.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+      const before = await buttonTop();
+
+      // Ten wrong, well-formed codes (the limit); each shows the message without moving the button.
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        await input.fill(`ZZZZZ-ZZZZ${'23456789AB'[attempt - 1]}`);
+        await input.press('Enter');
+        const alert = page.getByRole('alert').filter({ hasText: 'Ungültiger Zugangscode.' });
+        await alert.waitFor();
+        if (attempt === 1) {
+          expect(await buttonTop()).toBe(before);
+          expect(await input.getAttribute('aria-invalid')).toBe('true');
+          expect(await input.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
+          await alert.waitFor({ state: 'detached', timeout: 5000 });
+          expect(await buttonTop()).toBe(before);
+          expect(await input.getAttribute('aria-invalid')).toBeNull();
+          expect(await input.getAttribute('aria-describedby')).toBeNull();
+        }
+      }
+      // The next, even a genuine one, is refused: the form says for how long.
+      await input.fill(code);
+      await input.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'Zu viele Versuche. Bitte warte ein paar Minuten.' }).waitFor();
+      await page.getByRole('button', { name: /^Gesperrt – noch \d:\d\d$/ }).waitFor();
+      expect(await button.isDisabled()).toBe(true);
+      expect(await buttonTop()).toBe(before);
+      await screenshot(page, `access-locked-${name}`, { fullPage: false });
+      const shown = async () => {
+        const [minutes, seconds] = ((await button.textContent()) ?? '').replace('Gesperrt – noch ', '').split(':').map(Number);
+        return minutes * 60 + seconds;
+      };
+      const first = await shown();
+      expect(first).toBeGreaterThan(200);
+      expect(first).toBeLessThanOrEqual(300);
+      // After SPEC's 3 seconds the message goes; the lock and its countdown stay.
+      await page.getByRole('alert').waitFor({ state: 'detached', timeout: 5000 });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await shown()).toBeLessThan(first);
+      expect(await buttonTop()).toBe(before);
+      await input.press('Enter');
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('heading', { level: 1, name: 'Zugang zum Haus' }).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `access-locked-later-${name}`, { fullPage: false });
+    } finally {
+      await page.close();
+      await site.close();
+    }
   });
 
   it('forgets a remembered code that no longer opens a house', async () => {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { VIEWPORTS, launchBrowser, openPage, openPageBeforeTakeover, reloadPage, recordForeignRequests, screenshot, scrollThrough, siteUrl, waitForImages } from './browser';
@@ -48,6 +48,12 @@ async function openItem(page: Page, title: string) {
   await openPage(page, `${siteUrl()}/shop`);
   await page.getByRole('link', { name: title, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+/** What a control's aria-describedby points to: the reason a screen reader reads with it. */
+async function describedBy(page: Page, control: Locator) {
+  const ids = (await control.getAttribute('aria-describedby'))?.split(/\s+/) ?? [];
+  return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
 }
 
 async function fillNames(page: Page, firstName: string, lastName: string) {
@@ -254,12 +260,167 @@ describe('the shop in Chromium', () => {
     await openPage(page, `${siteUrl()}/shop/item/${patches.id}`);
     await page.getByRole('heading', { level: 1, name: PATCHES }).waitFor();
 
-    const button = page.getByRole('button', { name: 'Ausverkauft' });
-    expect(await button.isDisabled()).toBe(true);
-    expect(await page.getByLabel('Variante wählen:').isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'In den Warenkorb' }).count()).toBe(0);
+    // One "Ausverkauft" state (issue 44): no greyed selects or button beside the badge.
+    expect(await page.getByText('Ausverkauft', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Ausverkauft|In den Warenkorb/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Warenkorb ansehen' }).waitFor();
     expect(await storedCart(page)).toBeNull();
     expect(foreign).toEqual([]);
+  });
+
+  it('never says the cart is empty, nor counts 0, before the stored cart is read: scripts held back, then the throttled phone', async () => {
+    const hood = await shopItem(HOOD);
+    const { page } = await newPage(VIEWPORTS.mobile);
+    await openPage(page, siteUrl());
+    await page.evaluate(
+      ([key, kept]) => window.localStorage.setItem(key, kept),
+      [CART_KEY, JSON.stringify([{ id: hood.id, title: HOOD, price: hood.price, variant: 'M', quantity: 3 }])],
+    );
+
+    const takeOver = await openPageBeforeTakeover(page, `${siteUrl()}/shop/cart`);
+    await page.getByText('Warenkorb wird geladen...').waitFor();
+    expect(await page.getByText('Euer Warenkorb ist leer').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Zum Shop', exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('header-cart-count').count()).toBe(0);
+    await screenshot(page, 'cart-before-takeover-mobile', { fullPage: false });
+    await takeOver();
+    await line(page, 'M').getByText(HOOD, { exact: true }).waitFor();
+    expect(await page.getByTestId('header-cart-count').textContent()).toBe('3');
+    await page.unroute('**/assets/*.js');
+
+    // The throttled phone of the issue: every state a page shows while it loads is noted.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      Object.assign(window, { seenStates: seen });
+      const look = () => {
+        if (document.body?.textContent?.includes('Euer Warenkorb ist leer')) seen.add('empty');
+        const count = document.querySelector('[data-testid="header-cart-count"]')?.textContent;
+        if (count != null) seen.add(`count ${count}`);
+      };
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      for (const path of ['/shop/cart', '/', '/shop']) {
+        await openPage(page, `${siteUrl()}${path}`, { timeout: 60_000 });
+        await page.getByTestId('header-cart-count').filter({ hasText: '3' }).waitFor();
+        expect(await page.evaluate(() => [...(window as unknown as { seenStates: Set<string> }).seenStates]), path).toEqual(['count 3']);
+      }
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    }
+  }, 180_000);
+
+  it.each(Object.entries(VIEWPORTS))('leaves sold-out and over-stock lines out of the total and holds the checkout with one sentence, on %s', async (name, viewport) => {
+    const organiser = await signInOrganiser();
+    const patches = await shopItem(PATCHES);
+    const horn = await shopItem(HORN);
+    await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: 1 });
+    try {
+      const { page } = await newPage(viewport);
+      await openPage(page, siteUrl());
+      await page.evaluate(
+        ([key, kept]) => window.localStorage.setItem(key, kept),
+        [
+          CART_KEY,
+          JSON.stringify([
+            { id: patches.id, title: PATCHES, price: patches.price, variant: 'Set', quantity: 2 },
+            { id: horn.id, title: HORN, price: horn.price, variant: '0,5 l', quantity: 2 },
+          ]),
+        ],
+      );
+      await openPage(page, `${siteUrl()}/shop/cart`);
+      await line(page, 'Set').getByText('Ausverkauft').waitFor();
+      await line(page, '0,5 l').getByText('Nur noch 1 verfügbar').waitFor();
+      await fillNames(page, 'Ada', 'Lovelace');
+      const total = page.getByText('Gesamtsumme:', { exact: true }).locator('xpath=..');
+      expect(await total.textContent()).toBe('Gesamtsumme:0,00\u00a0€');
+      const submit = page.getByRole('button', { name: 'Bestellung absenden' });
+      expect(await submit.isDisabled()).toBe(true);
+      const why = 'Was ausverkauft ist oder über den Bestand geht, zählt nicht zur Gesamtsumme: Entferne es oder verringere die Anzahl, dann kannst du bestellen.';
+      await page.getByText(why).waitFor();
+      expect(await describedBy(page, submit)).toBe(why);
+      await screenshot(page, `cart-undeliverable-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      // Down to the stock left: the line counts again; the sold-out line still holds the order.
+      await line(page, '0,5 l').getByRole('button', { name: /verringern$/ }).click();
+      await page.waitForFunction((expected) => document.body.textContent?.includes(`Gesamtsumme:${expected}`), `18,00\u00a0€`);
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: `${PATCHES} (Set) entfernen` }).click();
+      await page.getByText(why).waitFor({ state: 'detached' });
+      expect(await submit.isDisabled()).toBe(false);
+      await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
+    } finally {
+      await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: horn.availableQuantity });
+    }
+  });
+
+  it.each(Object.entries(VIEWPORTS))('says the caps where the shopper is: under the item page button, at the greyed "+" and the greyed submit, on %s', async (name, viewport) => {
+    const organiser = await signInOrganiser();
+    const shirt = await shopItem(SHIRT);
+    const hood = await shopItem(HOOD);
+    const horn = await shopItem(HORN);
+    const { unitLimits } = (await (await fetch(`${siteUrl()}/api/shop/items`)).json()) as { unitLimits: { maxUnitsPerLine: number; maxUnitsPerOrder: number } };
+    const { maxUnitsPerLine: perLine, maxUnitsPerOrder: perOrder } = unitLimits;
+    const caps = `Höchstens ${perLine} Stück je Artikel und ${perOrder} Stück je Bestellung.`;
+    await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: 100 });
+    try {
+      const { page } = await newPage(viewport);
+      const store = (lines: unknown[]) => page.evaluate(([key, kept]) => window.localStorage.setItem(key, kept), [CART_KEY, JSON.stringify(lines)] as const);
+      await openPage(page, siteUrl());
+
+      // Nothing reached yet: the caps are known before they bite.
+      await openPage(page, `${siteUrl()}/shop/item/${horn.id}`);
+      await page.getByText(caps).waitFor();
+
+      // A full line.
+      await store([{ id: horn.id, title: HORN, price: horn.price, variant: '0,5 l', quantity: perLine }]);
+      await openPage(page, `${siteUrl()}/shop/item/${horn.id}`);
+      await page.getByLabel('Variante wählen:').selectOption('0,5 l');
+      const add = page.getByRole('button', { name: 'In den Warenkorb' });
+      expect(await add.isDisabled()).toBe(true);
+      const lineFull = `${HORN} (0,5 l) liegt schon ${perLine}-mal im Warenkorb, mehr als ${perLine} Stück je Artikel gehen nicht in eine Bestellung.`;
+      expect(await describedBy(page, add)).toBe(lineFull);
+      await screenshot(page, `item-line-full-${name}`, { fullPage: false });
+
+      // A full order: the item pages add no more.
+      const full = [
+        { id: shirt.id, title: SHIRT, price: shirt.price, variant: 'M', quantity: perLine },
+        { id: shirt.id, title: SHIRT, price: shirt.price, variant: 'L', quantity: perLine },
+        { id: horn.id, title: HORN, price: horn.price, variant: '0,3 l', quantity: perOrder - 2 * perLine - 1 },
+        { id: hood.id, title: HOOD, price: hood.price, variant: 'S', quantity: 1 },
+      ];
+      await store(full);
+      await openPage(page, `${siteUrl()}/shop/item/${hood.id}`);
+      await page.getByLabel('Variante wählen:').selectOption('M');
+      expect(await add.isDisabled()).toBe(true);
+      expect(await describedBy(page, add)).toBe(`Dein Warenkorb hält schon ${perOrder} Stück, mehr gehen nicht in eine Bestellung.`);
+      await screenshot(page, `item-order-full-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      // The cart: each greyed "+" and the greyed submit say why.
+      await openPage(page, `${siteUrl()}/shop/cart`);
+      const plusM = line(page, 'M').getByRole('button', { name: /erhöhen$/ });
+      expect(await plusM.isDisabled()).toBe(true);
+      expect(await describedBy(page, plusM)).toBe(`Höchstens ${perLine} Stück je Artikel.`);
+      const plusHorn = line(page, '0,3 l').getByRole('button', { name: /erhöhen$/ });
+      expect(await plusHorn.isDisabled()).toBe(true);
+      expect(await describedBy(page, plusHorn)).toBe(`Höchstens ${perOrder} Stück je Bestellung.`);
+      const submit = page.getByRole('button', { name: 'Bestellung absenden' });
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await describedBy(page, submit)).toBe('Zum Bestellen brauchen wir deinen Vor- und Nachnamen.');
+      await screenshot(page, `cart-caps-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.evaluate((key) => window.localStorage.removeItem(key), CART_KEY);
+    } finally {
+      await adminCall(organiser, 'PUT', `/admin/shop/items/${horn.id}`, { availableQuantity: horn.availableQuantity });
+    }
   });
 
   it('reads a non-numeric item address as not found', async () => {
@@ -376,6 +537,14 @@ describe('the shop in Chromium', () => {
       expect(await page.getByRole('link', { name: 'Zurück zum Shop' }).count()).toBe(0);
       expect(await page.getByRole('banner').getByRole('link', { name: /^Warenkorb/ }).count()).toBe(0);
       await screenshot(page, `closed-shop-kept-cart-${name}`, { fullPage: false });
+      expect(await accessibilityProblems(page)).toEqual([]);
+      // The item page is no dead end (issue 44): the kept cart, the way to it, and the way home.
+      await openPage(page, `${siteUrl()}/shop/item/${shirt.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Der Shop ist derzeit geschlossen.' }).waitFor();
+      await page.getByRole('list', { name: 'Gespeicherte Artikel' }).getByText(`2 × ${SHIRT} (M)`).waitFor();
+      expect(await page.getByRole('link', { name: 'Zur Hauptseite' }).getAttribute('href')).toBe('/');
+      expect(await page.getByRole('link', { name: /^Warenkorb/ }).getAttribute('href')).toBe('/shop/cart');
+      await screenshot(page, `closed-shop-item-kept-cart-${name}`, { fullPage: false });
       expect(await accessibilityProblems(page)).toEqual([]);
       await openPage(page, `${siteUrl()}/shop`);
       await page.getByText('Der Shop ist derzeit geschlossen.').waitFor();

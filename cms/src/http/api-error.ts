@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** For a 429: when the client may try again, sent as `Retry-After` (the access form counts it down). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,3 +31,7 @@ export function refuse(ctx: { path: string; status: number; body: unknown }, sta
   ctx.status = status;
   ctx.body = { success: false, error: speaksGerman(ctx.path) ? message.german : message.english };
 }
+
+/** The whole seconds until a limit's window that started at windowStart ends (at least 1). */
+export const secondsUntil = (windowStart: number, windowMs: number, now = Date.now()) =>
+  Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));

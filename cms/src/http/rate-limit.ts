@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { ApiError } from './api-error';
+import { ApiError, secondsUntil } from './api-error';
 
 // Kept in the database, not in memory, so the limit holds across cms instances on one PostgreSQL.
 export const RATE_LIMIT_TABLE = 'gos_rate_limits';
@@ -136,7 +136,7 @@ export function rateLimiter(strapi: Core.Strapi, bucket: RateLimitBucket, subjec
     const earlierFailures = count - 1;
     if (!allowed(earlierFailures)) {
       await forgive(windowStart);
-      throw new ApiError(429, tooManyMessage);
+      throw new ApiError(429, tooManyMessage, secondsUntil(windowStart, windowMs));
     }
     let failed = false;
     try {

@@ -46,6 +46,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       if (status >= 500) strapi.log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       ctx.status = status;
       ctx.body = { success: false, error: message };
+      if (error instanceof ApiError && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
     }
   };
 

@@ -139,6 +139,9 @@ describe('POST /api/auth/verify-code', () => {
       const response = await verify(body, path);
       expect(response.status, path).toBe(429);
       expect(response.body).toEqual(TOO_MANY);
+      // The access form counts down to the end of the window (issue 44, item 3).
+      const retryAfter = Number(response.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 300, `Retry-After ${response.headers.get('retry-after')}`).toBe(true);
     }
   });
 });

@@ -22,7 +22,8 @@ export type RequestConfig = {
   validateStatus?: (status: number) => boolean;
 };
 
-export type ApiResponse<T> = { data: T; status: number; statusText: string };
+/** `headers` is left out by a test's stand-in answer. */
+export type ApiResponse<T> = { data: T; status: number; statusText: string; headers?: Headers };
 
 type ConfigWithoutUrl = Omit<RequestConfig, 'url' | 'method' | 'data'>;
 
@@ -87,7 +88,7 @@ export const api = {
     if (!(config.validateStatus ?? isSuccess)(response.status)) {
       throw new ApiError(response.status, `${response.status}: ${bodyText(data) || response.statusText}`);
     }
-    return { data: data as T, status: response.status, statusText: response.statusText };
+    return { data: data as T, status: response.status, statusText: response.statusText, headers: response.headers };
   },
 
   // R, as in axios: a test's stand-in answer need not be a whole response.

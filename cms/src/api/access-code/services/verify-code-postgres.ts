@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { VerifiedHouse } from '../../../contract/access-codes';
-import { ApiError } from '../../../http/api-error';
+import { ApiError, secondsUntil } from '../../../http/api-error';
 import { countInFunction, forgiveStatement, windowFields } from '../../../http/rate-limit';
 import { batchedCalls, raisedError, replaceBatchFunction } from '../../../utils/batched-function';
 import { onPostgres, quoteName, replaceFunction, tableOf } from '../../../utils/database';
@@ -11,7 +11,7 @@ const FUNCTION = 'gos_verify_code';
 const BATCH_FUNCTION = 'gos_verify_codes';
 // Code checks from one address (a festival's Wi-Fi) count on the same row: the checks that come
 // while a batch is out go together, in one call and one commit (docs/decisions/025, 027).
-const checkCode = batchedCalls<{ tooMany?: true; house?: CodeWithHouse }>(BATCH_FUNCTION);
+const checkCode = batchedCalls<{ tooMany?: true; windowStart?: number; house?: CodeWithHouse }>(BATCH_FUNCTION);
 
 /**
  * On PostgreSQL a well-formed code is checked by one call of a function, the way
@@ -36,7 +36,7 @@ BEGIN
   ${countInFunction}
   IF v_count > (o->>'max')::integer THEN
     ${forgiveStatement("o->>'key'", 'v_window')};
-    RETURN jsonb_build_object('tooMany', true);
+    RETURN jsonb_build_object('tooMany', true, 'windowStart', v_window);
   END IF;
   v_code := (SELECT to_jsonb(checked) FROM (${codeRead}) AS checked);
   IF v_code IS NULL THEN
@@ -62,7 +62,7 @@ export async function verifyOnPostgres(strapi: Core.Strapi, code: string, client
   const checked = await checkCode(strapi, JSON.stringify(call));
   if (!('answer' in checked)) throw raisedError(checked);
   const { answer } = checked;
-  if (answer.tooMany) throw new ApiError(429, tooManyMessage);
+  if (answer.tooMany) throw new ApiError(429, tooManyMessage, secondsUntil(Number(answer.windowStart ?? at.getTime()), windowSeconds * 1000, at.getTime()));
   if (!answer.house) return null;
   const { name, chatUrl, colour, emblem } = answer.house;
   return { name, chatUrl, emblem: emblem ?? null, colour: colour ?? null };

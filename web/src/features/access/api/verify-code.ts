@@ -4,10 +4,19 @@ import { api } from '@/lib/api-client';
 
 export type { VerifiedHouse };
 
-/** A code the server refused carries its error text; null when it sent none. */
+/**
+ * A code the server refused carries its error text (null when it sent none) and, when the
+ * client is locked out (429), the seconds of its `Retry-After`.
+ */
 export type VerifyCodeResult =
   | { verified: true; house: VerifiedHouse }
-  | { verified: false; error: string | null };
+  | { verified: false; error: string | null; retryAfterSeconds: number | null };
+
+// Retry-After in seconds (the cms sends no date), within a day.
+const retryAfter = (status: number, value: string | null | undefined): number | null => {
+  if (status !== 429 || typeof value !== 'string' || !/^\d{1,5}$/.test(value.trim())) return null;
+  return Math.min(Number(value), 86_400);
+};
 
 /**
  * Asks the cms which house a code opens. A refusal (4xx, including 429) is an answer, not a
@@ -23,7 +32,11 @@ export const verifyCode = async (code: string): Promise<VerifyCodeResult> => {
   const success = verifyCodeResponseSchema.safeParse(response.data);
   if (success.success) return { verified: true, house: success.data.house };
   const failure = failureSchema.safeParse(response.data);
-  return { verified: false, error: failure.success && failure.data.error.trim() ? failure.data.error : null };
+  return {
+    verified: false,
+    error: failure.success && failure.data.error.trim() ? failure.data.error : null,
+    retryAfterSeconds: retryAfter(response.status, response.headers?.get('retry-after')),
+  };
 };
 
 export const verifyCodeMutationOptions = () =>

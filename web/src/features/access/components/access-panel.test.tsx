@@ -74,6 +74,30 @@ describe('AccessPanel', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('keeps the form locked for the lock-out’s Retry-After, counting down, after the 3-second message', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(api, 'post').mockResolvedValue({
+      ...answer(429, { success: false, error: 'Zu viele Versuche. Bitte warte ein paar Minuten.' }),
+      headers: new Headers({ 'Retry-After': '125' }),
+    });
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    await settle();
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
+    expect(input()).toHaveAttribute('aria-describedby', screen.getByRole('alert').id);
+    expect(screen.getByRole('button', { name: 'Gesperrt – noch 2:05' })).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input()).not.toHaveAttribute('aria-invalid');
+    expect(input()).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('button', { name: 'Gesperrt – noch 2:02' })).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(122_000));
+    expect(screen.getByRole('button', { name: 'Freischalten' })).toBeEnabled();
+  });
+
   it('shows the default message when a refusal carries no error text', async () => {
     vi.spyOn(api, 'post').mockResolvedValue(answer(400, ''));
     render(<AccessPanel />);

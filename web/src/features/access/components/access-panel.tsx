@@ -1,4 +1,4 @@
-import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Loader, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_CODE_MESSAGES } from '@contract/access-code-rules';
@@ -16,7 +16,29 @@ export const ACCESS_MESSAGES = {
   empty: ACCESS_CODE_MESSAGES.empty,
   invalid: ACCESS_CODE_MESSAGES.invalid,
   network: 'Fehler beim Überprüfen des Codes. Bitte versuche es erneut.',
+  submit: 'Freischalten',
+  // While the code is checked, also when it was sent before the page was taken over (index.html).
+  checking: 'Wird geprüft…',
+  locked: (seconds: number) => `Gesperrt – noch ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
 } as const;
+
+/** The whole seconds until `until` (a time in ms), counted down once a second; 0 without one. */
+function useSecondsLeft(until: number | null) {
+  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (until === null) return;
+    const timer = window.setInterval(() => {
+      const now = left();
+      setSeconds(now);
+      if (now === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]); // left reads only until
+
+  return seconds;
+}
 
 function Seal() {
   return (
@@ -38,6 +60,9 @@ export function AccessPanel({ intro }: { intro?: string }) {
   // A kept code is checked again before its house shows (the first render, as on the server, shows the form).
   const [checking, setChecking] = useState(false);
   const error = useTransientMessage(ERROR_VISIBLE_MS);
+  // Past the limit on wrong codes the form stays locked for the answer's Retry-After, and says so.
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const lockedFor = useSecondsLeft(lockedUntil);
   const verify = useVerifyCode();
   const { mutate } = verify;
 
@@ -62,6 +87,7 @@ export function AccessPanel({ intro }: { intro?: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = code.trim();
+    if (lockedFor > 0 || verify.isPending) return;
     if (!trimmed) {
       error.show(ACCESS_MESSAGES.empty);
       return;
@@ -69,8 +95,9 @@ export function AccessPanel({ intro }: { intro?: string }) {
     error.clear();
     verify.mutate(trimmed, {
       onSuccess: (result) => {
-        if (result.verified) setOpened({ house: result.house, code: trimmed, typed: true });
-        else error.show(result.error ?? ACCESS_MESSAGES.invalid);
+        if (result.verified) return setOpened({ house: result.house, code: trimmed, typed: true });
+        error.show(result.error ?? ACCESS_MESSAGES.invalid);
+        if (result.retryAfterSeconds) setLockedUntil(Date.now() + result.retryAfterSeconds * 1000);
       },
       onError: () => error.show(ACCESS_MESSAGES.network),
     });
@@ -114,14 +141,23 @@ export function AccessPanel({ intro }: { intro?: string }) {
                 onChange={(event) => setCode(event.currentTarget.value)}
                 error={error.message}
                 errorProps={{ role: 'alert' }}
+                inputWrapperOrder={['label', 'input', 'error']}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
                 size="lg"
-                classNames={{ input: classes.input, label: classes.label, error: classes.error }}
+                classNames={{ root: classes.field, input: classes.input, label: classes.label, error: classes.error }}
               />
-              <Button type="submit" size="lg" loading={verify.isPending}>
-                Freischalten
+              <Button
+                type="submit"
+                size="lg"
+                disabled={lockedFor > 0}
+                // Shown in its place while a code sent before the takeover is held (index.html sets
+                // data-held and aria-busy, and takes them away once this render shows the check).
+                data-held-label={ACCESS_MESSAGES.checking}
+                leftSection={verify.isPending ? <Loader size="xs" color="dark.9" aria-hidden="true" /> : undefined}
+              >
+                {lockedFor > 0 ? ACCESS_MESSAGES.locked(lockedFor) : verify.isPending ? ACCESS_MESSAGES.checking : ACCESS_MESSAGES.submit}
               </Button>
             </form>
           </>

@@ -6,11 +6,13 @@ import {
   cartItemCount,
   cartTotal,
   changeQuantity,
+  increaseStop,
   orderItemsText,
   parseCart,
   reachesUnitLimits,
   reconcileCart,
   removeLine,
+  undeliverableLines,
   type CartLine,
 } from './cart-store';
 
@@ -61,6 +63,27 @@ describe('the cart rules', () => {
     const full = [{ ...shirtM, quantity: 9 }, { ...shirtL, quantity: 9 }, { ...hornSmall, quantity: 12 }];
     expect(canIncrease(full, full[0], limits)).toBe(false);
     expect(reachesUnitLimits(full, limits)).toBe(true);
+  });
+
+  it('names the limit that greys plus: the stock, the cap per line, the cap per order', () => {
+    const limits = { maxUnitsPerLine: 10, maxUnitsPerOrder: 30 };
+    const ten = { ...shirtM, quantity: 10 };
+    expect(increaseStop([ten], ten, limits)).toBe('line');
+    expect(increaseStop([ten], ten, limits, 10)).toBe('stock');
+    const full = [{ ...shirtM, quantity: 9 }, { ...shirtL, quantity: 9 }, { ...hornSmall, quantity: 12 }];
+    expect(increaseStop(full, full[0], limits)).toBe('order');
+    const two = { ...shirtM, quantity: 2 };
+    expect(increaseStop([two], two, limits, 5)).toBeNull();
+  });
+
+  it('finds the lines the stock cannot cover: an item sold out, or held more often than left over all its variants', () => {
+    const lines = [{ ...shirtM, quantity: 2 }, { ...shirtL, quantity: 2 }, hornSmall];
+    const stock = new Map([[shirtM.id, 3], [hornSmall.id, 0]]);
+    expect(undeliverableLines(lines, (id) => stock.get(id))).toEqual(lines);
+    stock.set(shirtM.id, 4);
+    expect(undeliverableLines(lines, (id) => stock.get(id))).toEqual([hornSmall]);
+    // Unknown stock (no answer yet) holds nothing back.
+    expect(undeliverableLines(lines, () => undefined)).toEqual([]);
   });
 
   it('changes quantities with minus and plus; minus to zero removes the line', () => {

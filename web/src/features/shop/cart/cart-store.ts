@@ -85,9 +85,26 @@ export const unitsOfItem = (lines: readonly CartLine[], id: number) =>
  * The server still decides when the order comes in.
  */
 export const canIncrease = (lines: readonly CartLine[], line: CartLine, limits: UnitLimits, stock?: number) =>
-  line.quantity < lineCap(limits.maxUnitsPerLine) &&
-  cartItemCount(lines) < limits.maxUnitsPerOrder &&
-  (stock === undefined || unitsOfItem(lines, line.id) < stock);
+  increaseStop(lines, line, limits, stock) === null;
+
+/** Which limit keeps plus from adding a unit to the line (the reason the greyed "+" gives), or null. */
+export const increaseStop = (lines: readonly CartLine[], line: CartLine, limits: UnitLimits, stock?: number): 'line' | 'order' | 'stock' | null => {
+  if (stock !== undefined && unitsOfItem(lines, line.id) >= stock) return 'stock';
+  if (line.quantity >= lineCap(limits.maxUnitsPerLine)) return 'line';
+  if (cartItemCount(lines) >= limits.maxUnitsPerOrder) return 'order';
+  return null;
+};
+
+/**
+ * The lines the shop cannot deliver as they are, by the stock of the shop's last answer
+ * (`stockOf`, undefined when unknown): every line of an item sold out, or of which the cart holds
+ * more than is left. They count in no total, and the order waits until the shopper changes them.
+ */
+export const undeliverableLines = (lines: readonly CartLine[], stockOf: (id: number) => number | undefined): CartLine[] =>
+  lines.filter((line) => {
+    const stock = stockOf(line.id);
+    return stock !== undefined && unitsOfItem(lines, line.id) > stock;
+  });
 
 /** Whether the cart has reached a cap: a line at the cap per line, or the cart at the cap per order. */
 export const reachesUnitLimits = (lines: readonly CartLine[], limits: UnitLimits) =>

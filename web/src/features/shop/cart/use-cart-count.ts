@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useServerMarkup } from '@/components/hydrate-near-screen';
 import { CART_STORAGE_KEY, subscribeToCartChanges } from './cart-events';
 
 const isUnits = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
@@ -28,5 +29,15 @@ const readCount = (): number => {
   }
 };
 
-/** The units in the cart, for the header on every public page; 0 on the server. */
-export const useCartCount = () => useSyncExternalStore(subscribeToCartChanges, readCount, () => 0);
+/**
+ * False while the page shows what the server rendered (the server cannot know the cart, and the
+ * takeover renders it as the server did), true once the page has read the stored cart. Until
+ * then a page claims neither an empty cart nor a count (issue 44: "0", then "3").
+ */
+export const useCartRead = () => !useServerMarkup();
+
+/** The units in the cart, for the header on every public page; null until the stored cart is read. */
+export const useCartCount = (): number | null => {
+  const count = useSyncExternalStore(subscribeToCartChanges, readCount, () => 0);
+  return useCartRead() ? count : null;
+};

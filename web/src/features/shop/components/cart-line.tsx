@@ -1,4 +1,6 @@
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import type { UnitLimits } from '@contract/shop';
 import { formatPrice } from '@/lib/format';
 import type { CartLine as Line, LineKey } from '../cart/cart-store';
 import { lineName } from '../utils/labels';
@@ -6,8 +8,9 @@ import classes from './cart-line.module.css';
 
 type CartLineProps = {
   line: Line;
-  /** False once the line or the cart has reached its cap on units. */
-  canIncrease: boolean;
+  /** Which limit greys the "+" (null while it adds), said beside it with the numbers in `limits`. */
+  increaseStop: 'line' | 'order' | 'stock' | null;
+  limits: UnitLimits;
   onIncrease: (key: LineKey) => void;
   onDecrease: (key: LineKey) => void;
   onRemove: (key: LineKey) => void;
@@ -27,10 +30,22 @@ const MINUS = 'M5 12h14';
 const PLUS = 'M12 5v14M5 12h14';
 const BIN = 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6';
 
+/** Why the "+" adds no more; a stock already said by the line ("Ausverkauft", "Nur noch …") is not said twice. */
+export const increaseStopText = (stop: CartLineProps['increaseStop'], limits: UnitLimits, stockSaid: boolean) => {
+  if (stop === 'line') return `Höchstens ${limits.maxUnitsPerLine} Stück je Artikel.`;
+  if (stop === 'order') return `Höchstens ${limits.maxUnitsPerOrder} Stück je Bestellung.`;
+  if (stop === 'stock' && !stockSaid) return 'Mehr ist nicht auf Lager.';
+  return null;
+};
+
 /** One cart line: what it is, minus and plus, the line's sum and a remove button. */
-export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove, left }: CartLineProps) {
+export function CartLine({ line, increaseStop, limits, onIncrease, onDecrease, onRemove, left }: CartLineProps) {
   const name = lineName(line);
   const key = { id: line.id, variant: line.variant };
+  const stockId = useId();
+  const stopId = useId();
+  const stopText = increaseStopText(increaseStop, limits, left !== undefined);
+  const why = increaseStop === null ? undefined : stopText ? stopId : stockId;
 
   return (
     <li className={classes.line} data-over-stock={left !== undefined || undefined}>
@@ -39,7 +54,12 @@ export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove, 
         <span className={classes.meta}>{`Variante: ${line.variant}`}</span>
         <span className={classes.meta}>{`Einzelpreis: ${formatPrice(line.price)}`}</span>
         {left !== undefined && (
-          <span className={classes.stock}>{left === 0 ? 'Ausverkauft' : `Nur noch ${left} verfügbar`}</span>
+          <span id={stockId} className={classes.stock}>{left === 0 ? 'Ausverkauft' : `Nur noch ${left} verfügbar`}</span>
+        )}
+        {stopText && (
+          <span id={stopId} className={classes.stop}>
+            {stopText}
+          </span>
         )}
       </div>
       <div className={classes.quantity}>
@@ -61,7 +81,8 @@ export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove, 
           color="gold.3"
           size={40}
           aria-label={`Anzahl von ${name} erhöhen`}
-          disabled={!canIncrease}
+          disabled={increaseStop !== null}
+          aria-describedby={why}
           onClick={() => onIncrease(key)}
         >
           <Icon path={PLUS} />
@@ -70,6 +91,8 @@ export function CartLine({ line, canIncrease, onIncrease, onDecrease, onRemove, 
       <span className={classes.total}>
         <VisuallyHidden>Summe: </VisuallyHidden>
         {formatPrice(line.price * line.quantity)}
+        {/* Struck through (cart-line.module.css): the stock cannot cover it, so the total leaves it out. */}
+        {left !== undefined && <VisuallyHidden> (nicht in der Gesamtsumme)</VisuallyHidden>}
       </span>
       <ActionIcon
         className={classes.remove}

@@ -1,4 +1,4 @@
-import { Alert, Button, Text, Title } from '@mantine/core';
+import { Alert, Button, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { UnitLimits } from '@contract/shop';
@@ -6,12 +6,14 @@ import { SHOP_MESSAGES } from '@contract/shop-rules';
 import { useCurrentItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import type { PlacedOrder } from '../api/place-order';
-import { canIncrease, cartItemCount, unitsOfItem, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
+import { cartItemCount, cartTotal, increaseStop, undeliverableLines, unitsOfItem, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
 import { useCart, useCartReconciliation } from '../cart/use-cart';
-import { lineName } from '../utils/labels';
+import { useCartRead } from '../cart/use-cart-count';
+import { lineName, unitLimitsText } from '../utils/labels';
 import { BackToShop } from './back-link';
 import { CartLine } from './cart-line';
 import { CheckoutPanel } from './checkout-panel';
+import { KeptCart } from './kept-cart';
 import { OrderSuccess } from './order-success';
 import { ShopMessage } from './shop-message';
 import classes from './cart-view.module.css';
@@ -20,12 +22,10 @@ export const CART_MESSAGES = {
   loading: 'Warenkorb wird geladen...',
   empty: 'Euer Warenkorb ist leer',
   removed: 'Diese Artikel gibt es nicht mehr im Shop; sie wurden aus dem Warenkorb entfernt:',
-  unitLimits: ({ maxUnitsPerLine, maxUnitsPerOrder }: UnitLimits) =>
-    `Höchstens ${maxUnitsPerLine} Stück je Artikel und ${maxUnitsPerOrder} Stück je Bestellung.`,
+  unitLimits: unitLimitsText,
   overUnitLimits: 'Bitte verringere die Anzahl, sonst kann die Bestellung nicht angenommen werden.',
   removedLine: (name: string) => `${name} wurde aus dem Warenkorb entfernt.`,
   undo: 'Rückgängig',
-  kept: 'Dein Warenkorb bleibt gespeichert. Bestellen kannst du, sobald der Shop wieder geöffnet ist.',
 } as const;
 
 // How long a removed line can be put back.
@@ -51,20 +51,6 @@ function useUndoableRemove(remove: (key: LineKey) => void, restore: (line: Line,
       setRemoved(null);
     },
   };
-}
-
-/** A cart kept while the shop is closed: shown, not orderable, kept for when it opens again. */
-function KeptCart({ lines }: { lines: readonly Line[] }) {
-  return (
-    <div className={classes.kept}>
-      <Text>{CART_MESSAGES.kept}</Text>
-      <ul className={classes.keptLines} aria-label="Gespeicherte Artikel">
-        {lines.map((line) => (
-          <li key={`${line.id}:${line.variant}`}>{`${line.quantity} × ${lineName(line)}`}</li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 const exceedsUnitLimits = (lines: readonly Line[], limits: UnitLimits) =>
@@ -102,6 +88,7 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
     const stock = stockOf(id);
     return stock !== undefined && unitsOfItem(cart.lines, id) > stock ? stock : undefined;
   };
+  const undeliverable = undeliverableLines(cart.lines, stockOf);
 
   return (
     <>
@@ -150,7 +137,8 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
                 <CartLine
                   key={`${line.id}:${line.variant}`}
                   line={line}
-                  canIncrease={canIncrease(cart.lines, line, limits, stockOf(line.id))}
+                  increaseStop={increaseStop(cart.lines, line, limits, stockOf(line.id))}
+                  limits={limits}
                   onIncrease={increase}
                   onDecrease={cart.decrease}
                   onRemove={removal.remove}
@@ -158,7 +146,12 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
                 />
               ))}
             </ul>
-            <CheckoutPanel lines={cart.lines} total={cart.total} onPlaced={onPlaced} />
+            <CheckoutPanel
+              lines={cart.lines}
+              total={cartTotal(cart.lines.filter((line) => !undeliverable.includes(line)))}
+              undeliverable={undeliverable.length > 0}
+              onPlaced={onPlaced}
+            />
           </div>
         </>
       )}
@@ -170,6 +163,8 @@ function CartContent({ onPlaced }: { onPlaced: (order: PlacedOrder) => void }) {
 export function CartView() {
   const status = useShopStatus();
   const { clear, lines } = useCart();
+  // The server renders no cart (it cannot know it): until the stored one is read, neither "empty" nor lines.
+  const read = useCartRead();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
 
   if (placed) return <OrderSuccess order={placed} />;
@@ -194,7 +189,7 @@ export function CartView() {
           Warenkorb
         </Title>
       </div>
-      {status === 'loading' ? (
+      {status === 'loading' || !read ? (
         <ShopMessage kind="status">{CART_MESSAGES.loading}</ShopMessage>
       ) : status === 'closed' ? (
         <>

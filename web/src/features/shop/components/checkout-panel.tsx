@@ -13,16 +13,21 @@ export const CHECKOUT_MESSAGES = {
   failed: 'Fehler beim Absenden der Bestellung. Bitte versuche es erneut.',
   submit: 'Bestellung absenden',
   sending: 'Wird verarbeitet...',
+  // Why the greyed button waits (issue 44): said under it, and read with it.
+  namesHint: 'Zum Bestellen brauchen wir deinen Vor- und Nachnamen.',
+  undeliverable: 'Was ausverkauft ist oder über den Bestand geht, zählt nicht zur Gesamtsumme: Entferne es oder verringere die Anzahl, dann kannst du bestellen.',
 } as const;
 
 type CheckoutPanelProps = {
   lines: readonly CartLine[];
   total: number;
+  /** Set while the cart holds lines the shop cannot deliver: the order waits until they change. */
+  undeliverable?: boolean;
   onPlaced: (order: PlacedOrder) => void;
 };
 
 /** "Bestellung abschließen": names, the total and the order button (SPEC §2, §4, §5, §8). */
-export function CheckoutPanel({ lines, total, onPlaced }: CheckoutPanelProps) {
+export function CheckoutPanel({ lines, total, undeliverable = false, onPlaced }: CheckoutPanelProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
@@ -34,7 +39,7 @@ export function CheckoutPanel({ lines, total, onPlaced }: CheckoutPanelProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (order.isPending) return;
+    if (order.isPending || undeliverable) return;
     if (namesMissing) {
       setAlert(CHECKOUT_MESSAGES.namesRequired);
       return;
@@ -53,6 +58,9 @@ export function CheckoutPanel({ lines, total, onPlaced }: CheckoutPanelProps) {
       },
     );
   };
+
+  // Why the button is greyed; the names' hint gives way to the names' alert, which says the same.
+  const why = undeliverable ? CHECKOUT_MESSAGES.undeliverable : namesMissing && !shownAlert ? CHECKOUT_MESSAGES.namesHint : null;
 
   // The disabled button keeps Enter from sending the form; say why instead of doing nothing.
   const explainBlankNames = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -95,9 +103,14 @@ export function CheckoutPanel({ lines, total, onPlaced }: CheckoutPanelProps) {
           {shownAlert}
         </Alert>
       )}
-      <Button type="submit" size="md" fullWidth disabled={namesMissing || order.isPending}>
+      <Button type="submit" size="md" fullWidth disabled={namesMissing || undeliverable || order.isPending} aria-describedby={why ? 'checkout-why' : undefined}>
         {order.isPending ? CHECKOUT_MESSAGES.sending : CHECKOUT_MESSAGES.submit}
       </Button>
+      {why && (
+        <p id="checkout-why" className={classes.why}>
+          {why}
+        </p>
+      )}
       <p className={classes.note}>* Dies ist eine vereinfachte Bestellung ohne echte Zahlung.</p>
     </form>
   );

@@ -143,11 +143,12 @@ describe('ItemDetail', () => {
     mockShopApi();
     render(<ItemDetail id={patches.id} />);
 
-    const button = await screen.findByRole('button', { name: 'Ausverkauft' });
-    expect(button).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'Variante wählen:' })).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'Anzahl:' })).toBeDisabled();
-    fireEvent.submit(button.closest('form')!);
+    // One "Ausverkauft" state: the badge, and nothing greyed to choose or press (issue 44).
+    await screen.findByText('Ausverkauft');
+    expect(screen.getAllByText('Ausverkauft')).toHaveLength(1);
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ausverkauft|In den Warenkorb/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Warenkorb ansehen' })).toHaveAttribute('href', '/shop/cart');
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 

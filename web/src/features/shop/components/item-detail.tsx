@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, NativeSelect, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ShopItem, UnitLimits } from '@contract/shop';
 import { SHOP_MESSAGES } from '@contract/shop-rules';
@@ -10,8 +10,11 @@ import { useItem, useItemUnitLimits } from '../api/get-item';
 import { useShopStatus } from '../api/get-shop-enabled';
 import { DEFAULT_UNIT_LIMITS, unitsOfItem } from '../cart/cart-store';
 import { useCart } from '../cart/use-cart';
-import { lineName } from '../utils/labels';
+import { useCartRead } from '../cart/use-cart-count';
+import { lineName, unitLimitsText } from '../utils/labels';
 import { BackToShop } from './back-link';
+import { CartButton } from './cart-button';
+import { KeptCart } from './kept-cart';
 import { ShopImage } from './shop-image';
 import { ShopMessage } from './shop-message';
 import classes from './item-detail.module.css';
@@ -27,6 +30,11 @@ export const ITEM_MESSAGES = {
   allInCart: 'Alle verfügbaren Stücke liegen schon in deinem Warenkorb.',
   capped: (max: number, title: string, variant: string, inCart: number) =>
     `Höchstens ${max} Stück je Artikel: ${lineName({ title, variant })} liegt jetzt ${inCart}-mal im Warenkorb.`,
+  // Why the greyed button adds nothing (issue 44), under it.
+  chooseVariant: 'Wähle zuerst eine Variante.',
+  lineFull: (max: number, title: string, variant: string) =>
+    `${lineName({ title, variant })} liegt schon ${max}-mal im Warenkorb, mehr als ${max} Stück je Artikel gehen nicht in eine Bestellung.`,
+  orderFull: (max: number) => `Dein Warenkorb hält schon ${max} Stück, mehr gehen nicht in eine Bestellung.`,
 } as const;
 
 // SPEC §9 and DECISIONS §6, §9: 1 to the cap per line (10 by default), and never more than the stock.
@@ -40,7 +48,8 @@ export const LOW_STOCK = 10;
 const DETAIL_IMAGE_SIZES = '(max-width: 48em) calc(100vw - 32px), 580px';
 
 function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) {
-  const { add, lines } = useCart();
+  const { add, lines, itemCount } = useCart();
+  const whyId = useId();
   const [variant, setVariant] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState<string | null>(null);
@@ -49,9 +58,21 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
   // variants), and the cap per line less the chosen variant's line. The server still decides.
   const inCart = unitsOfItem(lines, item.id);
   const inLine = lines.find((line) => line.id === item.id && line.variant === variant)?.quantity ?? 0;
-  const choices = quantityChoices(item.availableQuantity - inCart, limits.maxUnitsPerLine - inLine);
+  const roomInOrder = limits.maxUnitsPerOrder - itemCount;
+  const choices = quantityChoices(Math.min(item.availableQuantity - inCart, roomInOrder), limits.maxUnitsPerLine - inLine);
   const soldOut = item.availableQuantity === 0;
   const nothingLeft = choices.length === 0;
+  // What keeps the button greyed, most telling first; else the caps, so they are known before they bite.
+  const why =
+    inCart >= item.availableQuantity
+      ? ITEM_MESSAGES.allInCart
+      : roomInOrder <= 0
+        ? ITEM_MESSAGES.orderFull(limits.maxUnitsPerOrder)
+        : variant && inLine >= limits.maxUnitsPerLine
+          ? ITEM_MESSAGES.lineFull(limits.maxUnitsPerLine, item.title, variant)
+          : !variant
+            ? `${ITEM_MESSAGES.chooseVariant} ${unitLimitsText(limits)}`
+            : unitLimitsText(limits);
   // The stock may have dropped since the choice was made.
   const chosenQuantity = Math.min(Number(quantity), choices.length);
   const shownQuantity = nothingLeft ? '' : String(chosenQuantity);
@@ -71,6 +92,14 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
     );
   };
 
+  const cartLink = (
+    <Anchor component={Link} to="/shop/cart" c="gold.3" className={classes.cartLink}>
+      Warenkorb ansehen
+    </Anchor>
+  );
+  // Sold out: the badge by the price says it; no choices to grey out.
+  if (soldOut) return <div className={classes.actions}>{cartLink}</div>;
+
   return (
     <>
       <form className={classes.form} onSubmit={submit} aria-label={`${item.title} in den Warenkorb legen`}>
@@ -84,7 +113,6 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
               { value: '', label: ITEM_MESSAGES.variantPlaceholder, disabled: true },
               ...item.variants.map((name) => ({ value: name, label: name })),
             ]}
-            disabled={soldOut}
             size="md"
           />
           <NativeSelect
@@ -98,15 +126,15 @@ function ItemPurchase({ item, limits }: { item: ShopItem; limits: UnitLimits }) 
           />
         </div>
         <div className={classes.actions}>
-          <Button type="submit" size="md" disabled={!variant || nothingLeft}>
-            {soldOut ? 'Ausverkauft' : 'In den Warenkorb'}
+          <Button type="submit" size="md" disabled={!variant || nothingLeft} aria-describedby={whyId}>
+            In den Warenkorb
           </Button>
-          <Anchor component={Link} to="/shop/cart" c="gold.3" className={classes.cartLink}>
-            Warenkorb ansehen
-          </Anchor>
+          {cartLink}
         </div>
+        <p id={whyId} className={classes.stockNote}>
+          {why}
+        </p>
       </form>
-      {!soldOut && inCart >= item.availableQuantity && <p className={classes.stockNote}>{ITEM_MESSAGES.allInCart}</p>}
       {added && (
         <Alert
           role="status"
@@ -173,6 +201,24 @@ function NotFound() {
   );
 }
 
+/**
+ * A closed shop's item page: the way home, and a cart kept from before (as /shop and /shop/cart
+ * show it), so the page is no dead end.
+ */
+function ClosedShop() {
+  const { lines } = useCart();
+  const kept = useCartRead() && lines.length > 0;
+  return (
+    <>
+      <Button component={Link} to="/" variant="subtle" color="gold.3" className={classes.back}>
+        Zur Hauptseite
+      </Button>
+      <ShopMessage kind="note" title={SHOP_MESSAGES.shopClosed} titleOrder={1} actions={kept ? <CartButton /> : undefined} />
+      {kept && <KeptCart lines={lines} />}
+    </>
+  );
+}
+
 /** /shop/item/{id} (SPEC §2); `id` is null when the address holds no integer. */
 export function ItemDetail({ id }: { id: number | null }) {
   const status = useShopStatus();
@@ -183,7 +229,7 @@ export function ItemDetail({ id }: { id: number | null }) {
   if (status === 'loading' || (status === 'open' && item.isPending)) {
     return <ShopMessage kind="status">{ITEM_MESSAGES.loading}</ShopMessage>;
   }
-  if (status === 'closed') return <ShopMessage kind="note" title={SHOP_MESSAGES.shopClosed} titleOrder={1} />;
+  if (status === 'closed') return <ClosedShop />;
   if (item.isError || !item.data) return <NotFound />;
 
   return (

@@ -1,3 +1,4 @@
+import type { UnitLimits } from '@contract/shop';
 import type { CartLine } from '../cart/cart-store';
 
 /** "4 Varianten", "1 Variante". */
@@ -5,3 +6,7 @@ export const variantCount = (count: number) => `${count} ${count === 1 ? 'Varian
 
 /** "Haus-Shirt (M)": how the shop names a line in alerts and button labels. */
 export const lineName = ({ title, variant }: Pick<CartLine, 'title' | 'variant'>) => `${title} (${variant})`;
+
+/** The caps on units (DECISIONS §9), with the numbers of the shop's settings. */
+export const unitLimitsText = ({ maxUnitsPerLine, maxUnitsPerOrder }: UnitLimits) =>
+  `Höchstens ${maxUnitsPerLine} Stück je Artikel und ${maxUnitsPerOrder} Stück je Bestellung.`;
