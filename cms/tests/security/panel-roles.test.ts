@@ -209,6 +209,16 @@ describe('least privilege in the Strapi panel', () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   });
 
+  it("answers the media dialogs' settings read to the editor, and keeps changing them with a Super Admin", async () => {
+    // Every media dialog of the panel reads the library's settings (image sizes, uploads at once).
+    const settings = await asPanel<{ data: Record<string, unknown> }>(editor, 'GET', '/upload/settings');
+    expect(settings.status).toBe(200);
+    expect(settings.body.data).toMatchObject({ sizeOptimization: expect.any(Boolean), responsiveDimensions: expect.any(Boolean) });
+    const change = await asPanel(editor, 'PUT', '/upload/settings', { ...settings.body.data, sizeOptimization: !settings.body.data.sizeOptimization });
+    expect(change.status).toBe(403);
+    expect((await asPanel<{ data: Record<string, unknown> }>(editor, 'GET', '/upload/settings')).body.data.sizeOptimization).toBe(settings.body.data.sizeOptimization);
+  });
+
   it.each([
     ['strapi-editor', 'built-in-editor@test.invalid'],
     ['strapi-author', 'built-in-author@test.invalid'],
