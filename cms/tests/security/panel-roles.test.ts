@@ -137,7 +137,8 @@ describe('least privilege in the Strapi panel', () => {
     ['GET', '/admin/api-tokens'],
     ['POST', '/admin/api-tokens'],
     ['GET', '/admin/webhooks'],
-    ['GET', '/upload/settings'],
+    // Reading the media library's settings is the editor's (every media dialog does); changing them is not.
+    ['PUT', '/upload/settings'],
   ])('refuses the seeded editor %s %s', async (method, path) => {
     const response = await asPanel(editor, method, path, method === 'GET' ? undefined : {});
     expect(response.status).toBe(403);
