@@ -24,7 +24,10 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => 
     apiToken: { salt: env('API_TOKEN_SALT', '') },
     transfer: { token: { salt: env('TRANSFER_TOKEN_SALT', '') } },
     secrets: { encryptionKey: env('ENCRYPTION_KEY', '') },
-    flags: { nps: false, promoteEE: false },
+    // No survey, no paid-plan promotion, no links to Strapi's English documentation in page headers.
+    flags: { nps: false, promoteEE: false, docLinks: false },
+    // Strapi's AI features call Strapi's servers and need its paid licence: off, so no panel part asks for them.
+    ai: { enabled: false },
     // Strapi's own limit on panel sign-ins (per client and e-mail, 5 in 5 minutes): the browser
     // tests sign the demo editor in more often than that from one address, so their stack raises it.
     // Strapi keys it by "<e-mail>:<path>:<address>"; the address becomes its client, an IPv6

@@ -26,6 +26,7 @@ import { keepContentTypeLists } from './bootstrap/content-type-lists';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
+import { answerAiFeaturesOff } from './http/panel-ai-off';
 
 /**
  * Idle connections are kept 65 s instead of Node's 5 s: the site's server and nginx keep theirs
@@ -45,6 +46,7 @@ export default {
     settleMultipartParserErrors();
     keepPerformerHousesBeforeSync(strapi);
     guardPanelDoors(strapi);
+    answerAiFeaturesOff(strapi);
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
       if (unsafe.length > 0) {

@@ -17,6 +17,65 @@ const MENU = {
 };
 const ORGANISERS = ['Bestellung', 'Zugangscode', 'Haus', 'Produkt', 'Einstellung', 'User', 'Benutzer'];
 
+/** Strapi's own English that the German panel must not show (issue 44, item 21), in text, labels and titles. */
+const STRAPI_ENGLISH = [
+  'Learn more on our documentation',
+  'Add folder',
+  'Close modal',
+  'Bulleted list',
+  'Numbered list',
+  'Add new assets',
+  'Last edited entries',
+  'No edited entries',
+];
+/** What an editor has no use for: Strapi's plan, pricing and versions, and the published-entries statistics. */
+const STRAPI_NOISE = ['Community', 'CURRENT PLAN', 'AKTUELLER PLAN', 'Keine veröffentlichten Einträge', 'Zuletzt veröffentlichte Einträge', 'Projektstatistik'];
+
+/** What a person reads on the page and what a screen reader announces: text, labels, titles, placeholders. */
+const wordsOnPage = (page: Page) =>
+  page.evaluate(() => {
+    const attributes = ['aria-label', 'title', 'placeholder', 'alt'];
+    const labelled = [...document.querySelectorAll(attributes.map((name) => `[${name}]`).join(','))];
+    return [document.body.innerText, ...labelled.flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? ''))].join('\n');
+  });
+
+/**
+ * Console errors that are not the panel's to fix, each named exactly: Chromium asks the site for
+ * /favicon.ico itself, since Strapi's page names its icon only once its script runs (the site
+ * serves /favicon.svg); and React's development warning about a prop Strapi's legacy media
+ * library hands to a DOM element.
+ */
+const OUTSIDE_THE_PANEL = [
+  (url: string, text: string) => url.endsWith('/favicon.ico') && text.includes('404'),
+  (_url: string, text: string) => text.startsWith('Warning: React does not recognize the `%s` prop') && text.includes('justifyContent'),
+];
+
+/** Notes, per page the editor visits, the known noise shown, every console.error and every request refused. */
+function listenForNoise(page: Page) {
+  const found = { english: [] as string[], errors: [] as string[], refused: [] as string[] };
+  page.on('console', (message) => {
+    const url = message.location().url || page.url();
+    if (message.type() !== 'error' || OUTSIDE_THE_PANEL.some((known) => known(url, message.text()))) return;
+    found.errors.push(`${page.url()} (${url}): ${message.text().slice(0, 200)}`);
+  });
+  page.on('pageerror', (error) => found.errors.push(`${page.url()}: ${error.message}`));
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && status < 500) found.refused.push(`${status} ${response.request().method()} ${response.url()}`);
+  });
+  const check = async (where: string) => {
+    const words = await wordsOnPage(page);
+    for (const text of [...STRAPI_ENGLISH, ...STRAPI_NOISE]) if (words.includes(text)) found.english.push(`${where}: ${text}`);
+  };
+  return { found, check };
+}
+
+/** The panel has settled: nothing loading, no request under way for a moment. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await expect.poll(() => page.getByText(/^Lädt|^Loading/).count(), { timeout: 15_000 }).toBe(0);
+}
+
 /** Signs the demo editor (role "Redaktion", not Super Admin) in to the panel, as a newcomer: German from the first screen. */
 async function signInAsEditor(page: Page) {
   await page.goto(`${siteUrl()}/cms/admin`);
@@ -97,6 +156,81 @@ describe('the Strapi panel under /cms for content editors', () => {
     expect(foreign).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it("shows the editor content and media in German with what was last edited, and none of Strapi's own noise", async () => {
+    const page = watch(await browser.newPage({ viewport: VIEWPORTS.desktop }));
+    const { found, check } = listenForNoise(page);
+    await signInAsEditor(page);
+
+    // Home: what was last edited, nothing about published counts or the project's statistics.
+    await page.getByText('Zuletzt bearbeitete Einträge', { exact: true }).waitFor();
+    // The seeded entries, the last edited first, each with its type's name.
+    await page.locator('table tbody tr').first().waitFor();
+    await settle(page);
+    expect(await page.getByText('Keine bearbeiteten Einträge').count()).toBe(0);
+    await check('home');
+    await screenshot(page, 'panel-editor-home', { fullPage: false });
+
+    // Every type the editor's menu lists: its list, its first entry.
+    await page.goto(`${siteUrl()}/cms/admin/content-manager`);
+    const menu = page.getByRole('navigation', { name: 'Inhalt', exact: true });
+    await menu.getByRole('link').first().waitFor();
+    const types = await menu.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent ?? '', (link as HTMLAnchorElement).href]));
+    expect(types.length).toBeGreaterThanOrEqual(7);
+    for (const [name, href] of types) {
+      await page.goto(href);
+      if (href.includes('/collection-types/')) {
+        await page.locator('table, [data-testid="empty-state"]').or(page.getByText(/Keine Inhalte|Keine Einträge/)).first().waitFor();
+        await settle(page);
+        await check(`${name}, list`);
+        const firstRow = page.locator('table tbody tr').first();
+        if ((await firstRow.count()) === 0) continue;
+        await firstRow.locator('td').nth(1).click();
+      }
+      await page.getByRole('button', { name: 'Speichern' }).waitFor();
+      await settle(page);
+      await check(`${name}, entry`);
+    }
+    await screenshot(page, 'panel-editor-entry', { fullPage: false });
+
+    // A picture's dialog from inside an entry, as an editor opens it to change its description.
+    await page.goto(`${siteUrl()}/cms/admin/content-manager/collection-types/api::agenda-image.agenda-image`);
+    await page.locator('table tbody tr').first().locator('td').nth(1).click();
+    await page.getByRole('button', { name: 'Bearbeiten', exact: true }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await settle(page);
+    await check('a picture in an entry');
+    await screenshot(page, 'panel-editor-entry-picture-dialog', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // The media library, its upload dialog and its folder dialog.
+    await page.goto(`${siteUrl()}/cms/admin/plugins/upload`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await settle(page);
+    await check('media library');
+    await screenshot(page, 'panel-editor-media', { fullPage: false });
+    for (const opens of [/^Neue Dateien hinzufügen$/, /^Neuen Ordner hinzufügen$/]) {
+      await page.getByRole('button', { name: opens }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+      await check(`media library, ${opens.source}`);
+      await screenshot(page, `panel-editor-media-dialog-${opens.source.replace(/\W+/g, '-')}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+
+    // "Einstellungen" is the editor's profile: Strapi's plan, pricing link and versions are not theirs.
+    await page.getByRole('link', { name: 'Einstellungen' }).first().click();
+    await page.waitForURL(/\/cms\/admin\/me$/, { timeout: 15_000 }).catch(() => undefined);
+    await settle(page);
+    await check('settings');
+    await screenshot(page, 'panel-editor-settings', { fullPage: false });
+    const settings = { at: new URL(page.url()).pathname, linksToStrapi: await page.locator('a[href*="strapi.io"]').count() };
+
+    expect({ ...found, settings }).toEqual({ english: [], errors: [], refused: [], settings: { at: '/cms/admin/me', linksToStrapi: 0 } });
+    await page.close();
+  }, 300_000);
 
   it('lists the FAQ by position from 1, with German columns and dates', async () => {
     const page = watch(await browser.newPage({ viewport: VIEWPORTS.desktop }));

@@ -1,5 +1,7 @@
 import type { StrapiApp } from '@strapi/strapi/admin';
 import wappen from './extensions/wappen.svg';
+import { homeWidgets, overviewForSuperAdmins } from './editors-panel';
+import { translateFixedLabels } from './fixed-labels';
 import { PANEL_TRANSLATIONS, pageOrderedLinks, type MenuLink } from './menu';
 
 // Where Strapi's panel keeps the chosen language (its reducer's LANGUAGE_LOCAL_STORAGE_KEY).
@@ -30,11 +32,17 @@ export default {
     tutorials: false,
     notifications: { releases: false },
   },
+  register(app: StrapiApp) {
+    // An editor's home shows what was last edited; Strapi's plan and statistics stay with organisers.
+    app.widgets.register(homeWidgets);
+    app.router.addRoute(overviewForSuperAdmins);
+  },
   bootstrap(app: StrapiApp) {
     // Strapi starts in English until someone picks a language; here the sign-in is German from
     // the first visit, and a language chosen on the profile page is kept.
     if (!localStorage.getItem(PANEL_LANGUAGE_KEY)) localStorage.setItem(PANEL_LANGUAGE_KEY, 'de');
     dismissMediaLibraryBanner();
+    translateFixedLabels(() => localStorage.getItem(PANEL_LANGUAGE_KEY) === 'de');
     // The Content Manager lists its types alphabetically by title: the titles become keys in
     // the order of the public page, and the translations name them.
     app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', ({ ctLinks, models }: { ctLinks: MenuLink[]; models: unknown }) => ({

@@ -137,7 +137,8 @@ describe('least privilege in the Strapi panel', () => {
     ['GET', '/admin/api-tokens'],
     ['POST', '/admin/api-tokens'],
     ['GET', '/admin/webhooks'],
-    ['GET', '/upload/settings'],
+    // Reading the media library's settings is the editor's (every media dialog does); changing them is not.
+    ['PUT', '/upload/settings'],
   ])('refuses the seeded editor %s %s', async (method, path) => {
     const response = await asPanel(editor, method, path, method === 'GET' ? undefined : {});
     expect(response.status).toBe(403);
@@ -207,6 +208,16 @@ describe('least privilege in the Strapi panel', () => {
     form.append('files', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'wappen.png');
     const uploaded = await call(server, 'POST', '/upload', { rawBody: form, headers: editor });
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+  });
+
+  it("answers the media dialogs' settings read to the editor, and keeps changing them with a Super Admin", async () => {
+    // Every media dialog of the panel reads the library's settings (image sizes, uploads at once).
+    const settings = await asPanel<{ data: Record<string, unknown> }>(editor, 'GET', '/upload/settings');
+    expect(settings.status).toBe(200);
+    expect(settings.body.data).toMatchObject({ sizeOptimization: expect.any(Boolean), responsiveDimensions: expect.any(Boolean) });
+    const change = await asPanel(editor, 'PUT', '/upload/settings', { ...settings.body.data, sizeOptimization: !settings.body.data.sizeOptimization });
+    expect(change.status).toBe(403);
+    expect((await asPanel<{ data: Record<string, unknown> }>(editor, 'GET', '/upload/settings')).body.data.sizeOptimization).toBe(settings.body.data.sizeOptimization);
   });
 
   it.each([
