@@ -286,7 +286,11 @@ describe('the dashboard’s dialogs and fields', () => {
 
   it.each(Object.entries(SIZES))('draws a focused field unlike one in error, on the site and in the dashboard (%s)', async (name, viewport) => {
     page = opened(await browser.newPage({ viewport }));
-    const border = (field: Locator) => field.evaluate((input) => getComputedStyle(input).borderColor);
+    // Read once the border's transition has ended.
+    const border = async (field: Locator) => {
+      await page.waitForTimeout(300);
+      return field.evaluate((input) => getComputedStyle(input).borderColor);
+    };
     // The dashboard's sign-in: an empty submit marks the fields in error.
     await openPage(page, `${siteUrl()}/admin/login`);
     const username = page.getByLabel('Benutzername');
