@@ -33,7 +33,7 @@ export const festival = {
   travelTrain: 'Mit der Bahn bis Bad Harzburg, weiter mit dem Bus 820 bis Braunlage (Haltestelle Kurverwaltung). Von dort holen wir euch nach Absprache im Chat ab.',
   travelParking: 'Parkplätze gibt es direkt am Gelände. Bitte bildet Fahrgemeinschaften, der Platz ist begrenzt.',
   mapsUrl: 'https://www.openstreetmap.org/?mlat=51.7265&mlon=10.6105#map=14/51.7265/10.6105',
-  accommodationText: 'Unsere Herberge ist ein altes Jagdhaus mitten im Wald: acht Schlafkammern, eine große Halle mit Kamin und ein weitläufiges Gelände für Lager, Spiele und Feuer.',
+  accommodationText: 'Unsere Herberge ist der Waldgasthof am Hexenstieg, ein altes Jagdhaus mitten im Wald: acht Schlafkammern, eine große Halle mit Kamin und ein weitläufiges Gelände für Lager, Spiele und Feuer.',
   accommodationBedrooms: 8,
   accommodationGuests: 24,
   accommodationGroundsM2: 5000,
@@ -94,6 +94,9 @@ export const faqItems = [
   },
 ];
 
+/** Drawn into the map picture of "Anreise": it names the place the address names. */
+export const mapLabel = 'Anfahrt zum Waldgasthof';
+
 export const agendaImages: PlaceholderArt[] = [
   { label: 'Ankunft der Häuser', hue: 28, motif: 'banner' },
   { label: 'Eröffnungsfeuer', hue: 12, motif: 'flame' },
@@ -109,7 +112,7 @@ export const agendaImages: PlaceholderArt[] = [
 ];
 
 export const accommodationPhotos = [
-  { alt: 'Das Jagdhaus von außen, umgeben von Fichten', art: { label: 'Das Jagdhaus', hue: 110, motif: 'tower' } },
+  { alt: 'Der Waldgasthof von außen, umgeben von Fichten', art: { label: 'Der Waldgasthof', hue: 110, motif: 'tower' } },
   { alt: 'Die große Halle mit Kamin und langen Tafeln', art: { label: 'Die große Halle', hue: 24, motif: 'flame' } },
   { alt: 'Eine der acht Schlafkammern', art: { label: 'Eine Schlafkammer', hue: 210, motif: 'shield' } },
 ] satisfies { alt: string; art: PlaceholderArt }[];

@@ -30,8 +30,9 @@ export async function seedDemoContent(strapi: Core.Strapi) {
     const image = imageUploader(strapi, workDir);
     await seedHouses(strapi, image);
     await seedFestival(strapi, image);
+    // The first agenda picture fills the wall's wide tile (3:1 on larger screens, agenda-gallery.module.css).
     await seedCollection(strapi, 'api::agenda-image.agenda-image', demo.agendaImages, async (art, position) => ({
-      image: (await image.jpeg(art, 1600, 1066, art.label)).id,
+      image: (await image.jpeg(art, 1600, position === 1 ? 534 : 1066, art.label)).id,
       alt: art.label,
       position,
     }));
@@ -124,7 +125,7 @@ async function seedFestival(strapi: Core.Strapi, image: ImageUploader) {
   // Shown at most 14rem wide: twice that is sharp on every screen; a larger original would only
   // add a heavy full-colour "small" format.
   const logo = await image.png({ label: demo.festival.motto, hue: 12, motif: 'shield' }, 448, 448, `Logo ${demo.festival.motto}`);
-  const map = await image.webp({ label: 'Anfahrt zum Jagdhaus', hue: 100, motif: 'tower' }, 1200, 800, 'Karte der Anfahrt');
+  const map = await image.webp({ label: demo.mapLabel, hue: 100, motif: 'tower' }, 1200, 800, 'Karte der Anfahrt');
   const share = await image.jpeg({ label: `${demo.festival.motto} · 24.–28. Juli 2025`, hue: 8, motif: 'banner' }, 1200, 630, demo.festival.name);
   await strapi.documents('api::festival.festival').create({
     data: { ...demo.festival, logo: logo.id, mapImage: map.id, shareImage: share.id } as never,

@@ -76,7 +76,7 @@ export function SiteHeader({ links, actions }: SiteHeaderProps) {
   const brand = (
     <>
       <Crest />
-      {SITE_NAME}
+      <span className={classes.brandName}>{SITE_NAME}</span>
     </>
   );
 

@@ -34,6 +34,9 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   }
   window.ResizeObserver = ResizeObserverStub;
+
+  // Choices kept in the history entry (lib/use-history-state.ts) stay within their test.
+  afterEach(() => window.history.replaceState(null, ''));
 }
 
 // React reports failed renders, act() warnings and bad props through console.error:

@@ -5,7 +5,10 @@ import { FestivalFooter } from '@/features/festival/components/festival-footer';
 import { usePageTitle } from '@/lib/use-page-title';
 import classes from './access.module.css';
 
-/** /enthuelle-dein-wappen: a header without navigation, the code form, and the legal links below. */
+/**
+ * /enthuelle-dein-wappen: a header without navigation, the code form, and the legal links below.
+ * The footer leaves the festival's WhatsApp group off: the one group here is the house's.
+ */
 export function AccessRoute() {
   const { data } = useSiteContent();
   usePageTitle({
@@ -19,7 +22,7 @@ export function AccessRoute() {
       <main id="main" tabIndex={-1} className={classes.main}>
         <AccessPanel intro={data?.festival.accessIntro} />
       </main>
-      <FestivalFooter festival={data?.festival} />
+      <FestivalFooter festival={data?.festival} withFestivalGroup={false} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { createTheme, MantineThemeProvider, Modal } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { returnFocusFromDialogs } from '../lib/focus-return';
 import classes from './admin-theme.module.css';
 
 /** The dashboard's defaults on top of the site's theme: dialogs fill a phone's screen, their close button is named, placeholders are readable. */
@@ -18,5 +19,6 @@ const adminTheme = createTheme({
 });
 
 export function AdminTheme({ children }: { children: ReactNode }) {
+  useEffect(returnFocusFromDialogs, []);
   return <MantineThemeProvider theme={adminTheme}>{children}</MantineThemeProvider>;
 }

@@ -3,6 +3,7 @@ import type { SiteContent } from '@contract/site-content';
 import { LazyMarkdown } from '@/components/lazy-markdown';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
+import { useHistoryState } from '@/lib/use-history-state';
 import section from './section.module.css';
 import classes from './faq-section.module.css';
 
@@ -11,8 +12,12 @@ type FaqItem = SiteContent['faq'][number];
 // SPEC §9: each question fades in 100 ms after the one before.
 const FAQ_STAGGER_MS = 100;
 
-/** The questions as an accordion: one answer open at a time, a click on the open one closes it. */
+/**
+ * The questions as an accordion: one answer open at a time, a click on the open one closes it.
+ * The open answer is kept in the history entry: Back returns to it.
+ */
 export function FaqSection({ items, label }: { items: FaqItem[]; label: string }) {
+  const [open, setOpen] = useHistoryState<string | null>('faq', null);
   return (
     <section id="faq" className={`${section.section} ${section.wood}`} aria-labelledby="faq-title">
       <div className={section.narrow}>
@@ -22,6 +27,8 @@ export function FaqSection({ items, label }: { items: FaqItem[]; label: string }
         <Accordion
           order={3}
           variant="separated"
+          value={open}
+          onChange={setOpen}
           classNames={{
             item: classes.item,
             control: classes.control,

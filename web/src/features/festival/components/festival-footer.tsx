@@ -17,9 +17,10 @@ const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
 
 /**
  * The footer of the public pages. Without the festival (still loading, or the cms failed) it
- * still offers the legal pages.
+ * still offers the legal pages. `withFestivalGroup={false}` leaves the festival's WhatsApp group
+ * off, where another group's button would sit beside it.
  */
-export function FestivalFooter({ festival }: { festival?: Festival }) {
+export function FestivalFooter({ festival, withFestivalGroup = true }: { festival?: Festival; withFestivalGroup?: boolean }) {
   const [groupOpen, setGroupOpen] = useState(false);
   // Mounted from the first opening on, so closing still plays the modal's exit transition.
   const [groupOpened, setGroupOpened] = useState(false);
@@ -34,7 +35,7 @@ export function FestivalFooter({ festival }: { festival?: Festival }) {
     focus.restore();
   };
   const name = festival?.name ?? SITE_NAME;
-  const groupUrl = festival?.whatsappGroupUrl && isHttpUrl(festival.whatsappGroupUrl) ? festival.whatsappGroupUrl : null;
+  const groupUrl = withFestivalGroup && festival?.whatsappGroupUrl && isHttpUrl(festival.whatsappGroupUrl) ? festival.whatsappGroupUrl : null;
   const email = festival?.contactEmail && EMAIL.test(festival.contactEmail) ? festival.contactEmail : null;
 
   return (

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
 import { LazyMarkdown } from '@/components/lazy-markdown';
+import { useHistoryState } from '@/lib/use-history-state';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
@@ -190,8 +191,9 @@ function SchedulePanel({ scheduleText }: { scheduleText: string | null }) {
   );
 }
 
-/** Travel, accommodation and schedule as three tabs; travel is open first. */
+/** Travel, accommodation and schedule as three tabs; travel is open first, the chosen one is kept in the history entry. */
 export function InfoSection({ festival, photos }: { festival: Festival; photos: AccommodationPhoto[] }) {
+  const [tab, setTab] = useHistoryState<string>('info-tab', 'anreise');
   return (
     <section id="info" className={`${section.section} ${section.hall}`} aria-labelledby="info-title">
       <div className={section.inner}>
@@ -199,7 +201,7 @@ export function InfoSection({ festival, photos }: { festival: Festival; photos: 
           Information
         </SectionHeading>
         <Reveal className={classes.frame}>
-          <Tabs defaultValue="anreise" color="gold.4" classNames={{ list: classes.list, tab: classes.tab }}>
+          <Tabs value={tab} onChange={(value) => value && setTab(value)} color="gold.4" classNames={{ list: classes.list, tab: classes.tab }}>
             <Tabs.List>
               <Tabs.Tab value="anreise">Anreise</Tabs.Tab>
               <Tabs.Tab value="unterkunft">Unterkunft</Tabs.Tab>

@@ -1,0 +1,35 @@
+import { useCallback, useLayoutEffect, useState } from 'react';
+
+/** Where the choices live in the history entry's state, beside the router's own fields. */
+const KEY = 'choices';
+
+type Choices = Record<string, unknown>;
+
+const keptChoices = (): Choices => (window.history.state as { [KEY]?: Choices } | null)?.[KEY] ?? {};
+
+/** True once React has taken the page over (app-root.tsx marks the document). */
+const takenOver = () => typeof document !== 'undefined' && 'appReady' in document.documentElement.dataset;
+
+/**
+ * A choice on a page (an opened answer, a chosen tab) kept in the browser's history entry, so
+ * that Back and Forward return to the page as the visitor left it, and its height with it. A
+ * page the app renders itself starts with the kept choice; a page taken over from the server's
+ * markup starts as the server drew it and puts the kept choice back before the first paint.
+ */
+export function useHistoryState<T extends string | null>(name: string, initial: T) {
+  const [value, setValue] = useState<T>(() => (takenOver() ? ((keptChoices()[name] as T | undefined) ?? initial) : initial));
+
+  useLayoutEffect(() => {
+    const kept = keptChoices()[name] as T | undefined;
+    if (kept !== undefined) setValue(kept);
+  }, [name]);
+
+  const choose = useCallback(
+    (next: T) => {
+      setValue(next);
+      window.history.replaceState({ ...(window.history.state as object | null), [KEY]: { ...keptChoices(), [name]: next } }, '');
+    },
+    [name],
+  );
+  return [value, choose] as const;
+}
