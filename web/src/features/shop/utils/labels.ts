@@ -5,3 +5,13 @@ export const variantCount = (count: number) => `${count} ${count === 1 ? 'Varian
 
 /** "Haus-Shirt (M)": how the shop names a line in alerts and button labels. */
 export const lineName = ({ title, variant }: Pick<CartLine, 'title' | 'variant'>) => `${title} (${variant})`;
+
+/** SPEC §4's order statuses in German, for the shopper's order page; an unknown one is shown raw. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'Ausstehend',
+  processing: 'In Bearbeitung',
+  shipped: 'Versendet',
+  delivered: 'Zugestellt',
+  cancelled: 'Storniert',
+};
+export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status] ?? status;
