@@ -19,6 +19,7 @@ const TABS: [string, string][] = [
   ['Zugangscodes', 'Total Access Codes'],
   ['Produkte', 'Product Management'],
   ['Bestellungen', 'Order Management'],
+  ['Ausgabe', 'Pickup (Ausgabe)'],
   ['Einstellungen', 'Shop Settings'],
 ];
 

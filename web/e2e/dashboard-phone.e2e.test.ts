@@ -14,6 +14,7 @@ const TABS: { tab: string; ready: string; dialogs: (string | RegExp)[] }[] = [
   { tab: 'Zugangscodes', ready: 'Access codes list', dialogs: [/^Delete /] },
   { tab: 'Produkte', ready: 'Products list', dialogs: ['Add Product', /^Edit /] },
   { tab: 'Bestellungen', ready: 'Order Management', dialogs: [] },
+  { tab: 'Ausgabe', ready: 'Pickup (Ausgabe)', dialogs: [] },
   { tab: 'Einstellungen', ready: 'Shop Settings', dialogs: [] },
 ];
 

@@ -51,6 +51,7 @@ const TABS: [string, string | RegExp][] = [
   ['Zugangscodes', 'Total Access Codes'],
   ['Produkte', 'Product Management'],
   ['Bestellungen', 'Order Management'],
+  ['Ausgabe', 'Pickup (Ausgabe)'],
   ['Einstellungen', 'Shop Settings'],
 ];
 
@@ -107,7 +108,7 @@ describe('the organisers dashboard', () => {
     await toast(page, 'Erfolgreich angemeldet', 'Willkommen im Admin-Bereich');
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('adminUser'))) ?? '{}') as Record<string, unknown>;
     expect(Object.keys(stored).sort()).toEqual(['id', 'isAdmin', 'username']);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Benutzer', 'Häuser', 'Zugangscodes', 'Produkte', 'Bestellungen', 'Einstellungen']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Benutzer', 'Häuser', 'Zugangscodes', 'Produkte', 'Bestellungen', 'Ausgabe', 'Einstellungen']);
 
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL('**/admin/login');

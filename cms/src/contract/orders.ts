@@ -10,7 +10,28 @@ export const ORDER_MESSAGES = {
   invalidStatus: 'Invalid order status',
   changedMeanwhile: 'The order was changed at the same time. Please reload and try again.',
   outOfStock: (title: string, variant: string) => `Not enough stock left: ${title} (${variant})`,
+  invalidOrderNumber: 'Invalid order number',
+  cancelledNotHandedOver: 'This order is cancelled and cannot be handed over.',
+  alreadyHandedOver: (by: string, at: string) => `Already handed over by ${by} on ${at}.`,
+  alreadyPaid: (by: string, at: string) => `Already marked paid by ${by} on ${at}.`,
+  cancelledNotPaid: 'This order is cancelled and cannot be marked paid.',
 } as const;
+
+/** What was done to an order, by whom and when: its history (docs/decisions/035). */
+export const ORDER_EVENT_ACTIONS = ['status', 'paid', 'handed-over'] as const;
+export const orderEventSchema = z.strictObject({
+  action: z.enum(ORDER_EVENT_ACTIONS),
+  /** ISO 8601. */
+  at: z.string(),
+  /** The organiser's username. */
+  by: z.string(),
+  from: orderStatusSchema.optional(),
+  to: orderStatusSchema.optional(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** The last event of an action (the mark it sets), if any. */
+export const lastEventOf = (history: OrderEvent[], action: OrderEvent['action']) => [...history].reverse().find((event) => event.action === action);
 
 /** One line of a placed order, with the title and unit price (cents) the database had then. */
 export const orderItemSchema = z.object({
@@ -74,6 +95,8 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   /** ISO 8601: the last change, a status change for example. */
   updatedAt: z.string(),
   lines: z.array(orderItemSchema),
+  /** Oldest first. */
+  history: z.array(orderEventSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -97,3 +120,11 @@ export const packingListResponseSchema = z.object({
   lines: z.array(packingLineSchema),
 });
 export type PackingListResponse = z.infer<typeof packingListResponseSchema>;
+
+/** GET /admin/shop/pickup/{orderNumber}: the pickup desk's look-up; the number as typed, any case. */
+export const pickupNumberSchema = z
+  .string({ error: ORDER_MESSAGES.invalidOrderNumber })
+  .trim()
+  .max(32, ORDER_MESSAGES.invalidOrderNumber)
+  .transform((number) => number.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9-]+$/, ORDER_MESSAGES.invalidOrderNumber));

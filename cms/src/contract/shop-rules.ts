@@ -17,6 +17,9 @@ export const SHOP_MESSAGES = {
   quantity: `Die Anzahl muss eine ganze Zahl von 1 bis ${CART_LIMITS.maxQuantity} sein.`,
   orderInvalid: 'Die Bestellung ist ungültig.',
   orderTooLarge: 'Die Bestellsumme ist zu hoch.',
+  // One answer for an unknown number and a wrong token alike: neither is told from the other.
+  orderNotFound: 'Bestellung nicht gefunden.',
+  tooManyOrderLookups: 'Zu viele Versuche. Bitte warte ein paar Minuten.',
   changedMeanwhile: 'Der Shop wurde gerade geändert. Bitte versuche es noch einmal.',
   unavailable: (title: string) => `Dieser Artikel ist nicht mehr erhältlich: ${title}`,
   unknownVariant: (title: string, variant: string) => `Diese Variante gibt es nicht: ${title} (${variant})`,

@@ -92,7 +92,43 @@ export type OrderPayload = { firstName: string; lastName: string; items: string 
 export const orderResponseSchema = z.object({
   success: z.literal(true),
   orderNumber: z.string(),
+  /** The order page's key (docs/decisions/035): shown once, only its SHA-256 is stored. */
+  token: z.string(),
   /** Cents, computed from the database's prices. */
   total: z.number().int().min(0),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** A token as the cms hands it out: 32 random bytes in base64url. */
+export const ORDER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const ORDER_NUMBER_PATTERN = /^[A-Z0-9-]{1,32}$/;
+
+/**
+ * GET /shop/orders/{orderNumber}?t={token}: a malformed number or token is answered as an unknown
+ * one (404), so the shape of the input tells nothing either.
+ */
+export const orderLookupSchema = z.object({
+  orderNumber: z.string().regex(ORDER_NUMBER_PATTERN),
+  t: z.string().regex(ORDER_TOKEN_PATTERN),
+});
+export type OrderLookup = z.infer<typeof orderLookupSchema>;
+
+/** The order page's view of one order: what the shopper ordered, never who else did. */
+export const shopOrderSchema = z.strictObject({
+  orderNumber: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  status: z.enum(['pending', 'processing', 'shipped', 'delivered', 'cancelled']),
+  firstName: z.string(),
+  lines: z.array(z.object({ title: z.string(), variant: z.string(), quantity: z.number().int().positive(), price: z.number().int().min(0) })),
+  /** Cents. */
+  total: z.number().int().min(0),
+  /** ISO 8601, when the order was paid at the stand; null before. */
+  paidAt: z.string().nullable(),
+  /** ISO 8601, when it was handed over at the stand; null before. */
+  handedOverAt: z.string().nullable(),
+});
+export type ShopOrder = z.infer<typeof shopOrderSchema>;
+
+export const shopOrderResponseSchema = z.object({ success: z.literal(true), order: shopOrderSchema });
+export type ShopOrderResponse = z.infer<typeof shopOrderResponseSchema>;

@@ -30,6 +30,8 @@ export const SITE_TEXT_DEFAULTS = {
     'Haus-Shirts, Kapuzenmäntel und Trinkhörner: Rüste dich für das Fest, bevor die Vorräte der Schmiedemeister erschöpft sind.',
   shopIntro:
     'Haus-Shirts, Kapuzenmäntel und Trinkhörner aus der Schmiede des Festivals. Wähle Variante und Anzahl, lege deine Stücke in den Warenkorb und bestelle mit deinem Vor- und Nachnamen.',
+  orderPickupText:
+    'Am Merch-Stand neben dem Haupttor, von Donnerstag bis Sonntag täglich von 12 bis 18 Uhr.',
   accessIntro:
     'Nach deinem Tribut hast du einen persönlichen Code erhalten. Gib ihn hier ein, um dein Wappen zu enthüllen und den Chat deines Hauses zu betreten.',
 } as const;

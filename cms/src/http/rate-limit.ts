@@ -6,7 +6,7 @@ import { ApiError, secondsUntil } from './api-error';
 // Kept in the database, not in memory, so the limit holds across cms instances on one PostgreSQL.
 export const RATE_LIMIT_TABLE = 'gos_rate_limits';
 
-export type RateLimitBucket = 'admin-login' | 'admin-login-account' | 'admin-login-device' | 'verify-code' | 'order' | 'order-units';
+export type RateLimitBucket = 'admin-login' | 'admin-login-account' | 'admin-login-device' | 'verify-code' | 'order' | 'order-units' | 'order-page';
 
 type Limits = { maxFailures: number; accountCeiling: number; deviceMaxFailures: number; windowSeconds: number };
 

@@ -60,6 +60,7 @@ export const SITE_TYPE_TEXTS: Record<string, TypeTexts> = {
       scheduleText: { label: 'Ablauf', description: 'Der Text im Reiter „Ablauf“.' },
       shopTeaserText: { label: 'Shop: Hinweis auf der Startseite', description: 'Im Kasten „Merchandising“ der Startseite, solange der Shop offen ist.' },
       shopIntro: { label: 'Shop: Einleitung', description: 'Unter der Überschrift der Seite /shop.' },
+      orderPickupText: { label: 'Shop: Abholung', description: 'Wo und wann Bestellungen abgeholt und bezahlt werden; auf der Seite jeder Bestellung.' },
       faqLabel: sectionLabel('Häufige Fragen', 'Fragen am Lagerfeuer', 'Die Fragen stehen unter „FAQ“.'),
       whatsappGroupUrl: { label: 'Fußzeile: WhatsApp-Gruppe', description: 'Link zur Gruppe aller Gäste; der Knopf in der Fußzeile zeigt ihn als QR-Code.' },
       contactEmail: { label: 'Fußzeile: Kontakt-E-Mail', description: 'Die Adresse hinter „Kontakt“ in der Fußzeile.' },

@@ -48,7 +48,7 @@ describe('the order number index', () => {
   });
 
   it.runIf(onSqlite)('is the refusal the order service retries on SQLite too, where orders are stored by better-sqlite3 itself', async () => {
-    const order = { orderNumber: 'GOS-20260101-CCCCCC', firstName: 'A', lastName: 'B', items: [], total: 0 };
+    const order = { orderNumber: 'GOS-20260101-CCCCCC', tokenHash: '0'.repeat(64), firstName: 'A', lastName: 'B', items: [], total: 0 };
     const statements = sqliteOrderStatements(server.strapi);
     const store = () => inOneSqliteTurn(server.strapi, (database) => statements(database).insertOrder(order));
     const first = await store();

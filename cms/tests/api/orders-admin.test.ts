@@ -156,7 +156,7 @@ describe('admin orders: /api/admin/shop/orders and /api/admin/export/orders', ()
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="orders.csv"');
     const rows = parseCsv((response.body as unknown as string).replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['order number', 'date', 'name', 'items', 'total', 'status']);
+    expect(rows[0]).toEqual(['order number', 'date', 'name', 'items', 'total', 'status', 'paid', 'handed over', 'history']);
     const row = rows.find((cells) => cells[0] === hostile.orderNumber)!;
     expect(row[1]).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
     expect(row[2]).toBe(`'=HYPERLINK("http://evil.example","Klick") +SUM(1,2)`);

@@ -25,7 +25,7 @@ describe('orders sent to PostgreSQL together', () => {
     await server?.destroy();
   });
 
-  const orderNamed = (orderNumber: string): OrderToStore => ({ orderNumber, firstName: 'Bea', lastName: 'Bündel', items: [], total: 0 });
+  const orderNamed = (orderNumber: string): OrderToStore => ({ orderNumber, tokenHash: '0'.repeat(64), firstName: 'Bea', lastName: 'Bündel', items: [], total: 0 });
   const stockOf = async () => ((await server.strapi.db.query('api::product.product').findOne({ where: { id: product.id } })) as Product).availableQuantity;
   const storedNumbers = async (numbers: string[]) =>
     ((await server.strapi.db.query('api::order.order').findMany({ where: { orderNumber: { $in: numbers } } })) as { orderNumber: string }[])

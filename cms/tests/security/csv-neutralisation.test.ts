@@ -105,7 +105,7 @@ describe('CSV exports neutralise spreadsheet formulas', () => {
   const exports = [
     { file: 'users.csv', path: '/api/admin/export/users', header: ['id', 'username', 'house', 'isAdmin'], uid: 'plugin::users-permissions.user', planted: () => [...planted.users, ...planted.houses] },
     { file: 'access-codes.csv', path: '/api/admin/export/access-codes', header: ['code', 'house', 'status', 'used at'], uid: 'api::access-code.access-code', planted: () => planted.houses },
-    { file: 'orders.csv', path: '/api/admin/export/orders', header: ['order number', 'date', 'name', 'items', 'total', 'status'], uid: 'api::order.order', planted: () => planted.orders },
+    { file: 'orders.csv', path: '/api/admin/export/orders', header: ['order number', 'date', 'name', 'items', 'total', 'status', 'paid', 'handed over', 'history'], uid: 'api::order.order', planted: () => planted.orders },
   ] as const;
 
   it.each(exports)('$file prefixes every cell that starts with = + - @ tab or CR with a quote, and still parses', async ({ path, header, uid, planted: values, file }) => {

@@ -2,8 +2,11 @@ import { randomInt } from 'node:crypto';
 import { factories } from '@strapi/strapi';
 import type { Core } from '@strapi/strapi';
 import {
+  lastEventOf,
   ORDER_MESSAGES,
+  orderEventSchema,
   type AdminOrder,
+  type OrderEvent,
   type AdminOrderDetail,
   type AdminOrdersQuery,
   type OrderItem,
@@ -13,7 +16,7 @@ import {
 } from '../../../contract/orders';
 import type { ProductSales } from '../../../contract/products';
 import { pageWindow, searchWords, type PageInfo } from '../../../contract/list-query';
-import { SHOP_MESSAGES, type OrderRequest } from '../../../contract/shop';
+import { SHOP_MESSAGES, type OrderLookup, type OrderRequest, type ShopOrder } from '../../../contract/shop';
 import { isDuplicateOrderNumber } from '../../../bootstrap/order-number-index';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
@@ -23,6 +26,7 @@ import { mergeByProduct, type OrderableProduct, type ProductService, type StockL
 import { invalidatePublicCache } from '../../../http/public-cache';
 import { onPostgres, tableOf } from '../../../utils/database';
 import { keptForOrders } from './kept-for-orders';
+import { newOrderToken, tokenMatches } from './order-token';
 import { PricedFromChangedRows, storeOrderOnPostgres, type PricedFrom } from './place-order-postgres';
 import { sqliteOrderStatements } from './place-order-sqlite';
 import { inOneSqliteTurn } from '../../../utils/sqlite-transaction';
@@ -42,6 +46,8 @@ type OrderRecord = {
   status: OrderStatus | null;
   items: unknown;
   total: number;
+  tokenHash?: string | null;
+  history?: unknown;
 };
 
 // The total column is a 32-bit integer on PostgreSQL.
@@ -95,6 +101,39 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** The order's history, oldest first; entries a panel edit may have broken are left out. */
+function historyOf(order: Pick<OrderRecord, 'history'>): OrderEvent[] {
+  const history = typeof order.history === 'string' ? safeJson(order.history) : order.history;
+  if (!Array.isArray(history)) return [];
+  return history.flatMap((entry) => {
+    const event = orderEventSchema.safeParse(entry);
+    return event.success ? [event.data] : [];
+  });
+}
+
+/** Who set a mark and when, for a refusal: "Already handed over by orga on 24.07.2025, 14:05." */
+const whoAndWhen = (event: OrderEvent | undefined): [string, string] => (event ? [event.by, germanDateTime(event.at)] : ['someone', 'an earlier day']);
+
+/** When the order was handed over: the hand-over's event, else the last change of its status to delivered. */
+const handedOverEvent = (history: OrderEvent[]) =>
+  lastEventOf(history, 'handed-over') ?? [...history].reverse().find((event) => event.action === 'status' && event.to === 'delivered');
+
+/** The order page's view: the shopper's own lines, status and marks, nothing of the organisers. */
+function toShopOrder(order: OrderRecord): ShopOrder {
+  const history = historyOf(order);
+  const status = statusOf(order);
+  return {
+    orderNumber: order.orderNumber,
+    createdAt: new Date(order.createdAt).toISOString(),
+    status,
+    firstName: order.firstName,
+    lines: orderItems(order).map(({ title, variant, quantity, price }) => ({ title, variant, quantity, price })),
+    total: order.total,
+    paidAt: lastEventOf(history, 'paid')?.at ?? null,
+    handedOverAt: status === 'delivered' ? (handedOverEvent(history)?.at ?? null) : null,
+  };
 }
 
 const toAdminOrder = (order: OrderRecord): AdminOrder => ({
@@ -199,7 +238,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     return order;
   };
 
-  function announceCreated(order: OrderRecord) {
+  // The token's hash stays in the database: webhooks set up in the panel hear of the order without it.
+  function announceCreated({ tokenHash: _kept, ...order }: OrderRecord) {
     strapi.eventHub
       .emit('entry.create', { model: strapi.getModel(UID).modelName, uid: UID, entry: order })
       .catch((error: unknown) => strapi.log.error(`The event for order ${order.orderNumber} failed: ${String(error)}`));
@@ -217,6 +257,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   function placeInOneTurn(request: OrderRequest, clientIp: string) {
     return withNewOrderNumber(async (orderNumber) => {
+      const { token, tokenHash } = newOrderToken();
       const { order, stored } = await inOneSqliteTurn(strapi, (database) => {
         const statements = sqliteStatements(database);
         const { shopEnabled, limits } = orderRulesOf(statements.ruleValues());
@@ -229,7 +270,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         const lines = mergeByProduct(stockLines(items));
         const tooMany = statements.countProductUnits(clientIp, lines, productUnitsLimit(limits));
         if (tooMany) throw new ApiError(429, tooManyUnitsOfProduct(limits, tooMany));
-        const toStore = { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total };
+        const toStore = { orderNumber, tokenHash, firstName: request.firstName, lastName: request.lastName, items, total };
         const created = statements.insertOrder(toStore);
         const short = statements.takeStock(lines);
         if (short) throw conflict(SHOP_MESSAGES.outOfStock(short.title, short.variant));
@@ -238,7 +279,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       invalidatePublicCache();
       const { id, documentId, at } = stored;
       announceCreated({ ...order, id, documentId, status: 'pending', createdAt: at, updatedAt: at });
-      return { orderNumber, total: order.total };
+      return { orderNumber, total: order.total, token };
     });
   }
 
@@ -300,7 +341,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const { items, total, limits, pricedFrom } = await priceOnPostgres(request, call === 1);
       try {
         return await withNewOrderNumber(async (orderNumber) => {
-          const order = { orderNumber, firstName: request.firstName, lastName: request.lastName, items, total };
+          const { token, tokenHash } = newOrderToken();
+          const order = { orderNumber, tokenHash, firstName: request.firstName, lastName: request.lastName, items, total };
           const stored = await storeOrderOnPostgres(strapi, order, mergeByProduct(stockLines(items)), {
             client: clientIp,
             limit: orderLimit(limits),
@@ -315,7 +357,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           invalidatePublicCache();
           const { id, documentId, at } = stored;
           announceCreated({ ...order, id, documentId, status: 'pending', createdAt: at, updatedAt: at });
-          return { orderNumber, total };
+          return { orderNumber, total, token };
         });
       } catch (error) {
         if (!(error instanceof PricedFromChangedRows)) throw error;
@@ -339,6 +381,54 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     });
     if (Number(updated) !== 1) throw conflict(ORDER_MESSAGES.changedMeanwhile);
+  }
+
+  /**
+   * Adds an event to the order's history, inside the caller's transaction, after the caller's
+   * write to the row: on PostgreSQL that write holds the row's lock until the commit, so two
+   * events never read the same history and one of them get lost.
+   */
+  async function recordEvent(id: number, event: OrderEvent) {
+    const order = (await strapi.db.query(UID).findOne({ where: { id }, select: ['id', 'history'] })) as Pick<OrderRecord, 'history'> | null;
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    await strapi.db.query(UID).update({ where: { id }, data: { history: [...historyOf(order), event] } });
+  }
+
+  /** Locks the order's row until the transaction ends (a write of its own updatedAt) and answers it as it is now. */
+  async function lockedRecord(id: number): Promise<OrderRecord> {
+    const { name, column } = tableOf(strapi, UID);
+    const touched = await strapi.db.transaction(({ trx }) =>
+      strapi.db.getConnection(name).transacting(trx).where(column('id'), id).update({ [column('updatedAt')]: new Date() }),
+    );
+    if (Number(touched) !== 1) throw notFound(ORDER_MESSAGES.notFound);
+    return findRecord(id);
+  }
+
+  /**
+   * Sets delivered only if the order is neither delivered nor cancelled yet, in one conditional
+   * UPDATE: of two organisers handing the same order over at once, the database lets exactly one
+   * change the row; the other's UPDATE changes none and is told who was first.
+   */
+  async function handOverIfOpen(id: number, by: string): Promise<void> {
+    const { name, column } = tableOf(strapi, UID);
+    await strapi.db.transaction(async ({ trx }) => {
+      const before = await findRecord(id);
+      const at = new Date();
+      const status = column('status');
+      const updated = await strapi.db
+        .getConnection(name)
+        .transacting(trx)
+        .where(column('id'), id)
+        .where((rows) => rows.whereNull(status).orWhereNotIn(status, ['delivered', 'cancelled']))
+        .update({ [status]: 'delivered', [column('updatedAt')]: at });
+      if (Number(updated) === 1) {
+        await recordEvent(id, { action: 'handed-over', at: at.toISOString(), by, from: statusOf(before), to: 'delivered' });
+        return;
+      }
+      const now = await findRecord(id);
+      if (statusOf(now) === 'cancelled') throw conflict(ORDER_MESSAGES.cancelledNotHandedOver);
+      throw conflict(ORDER_MESSAGES.alreadyHandedOver(...whoAndWhen(handedOverEvent(historyOf(now)))));
+    });
   }
 
   /** The orders tab's cards, counted by the database, so they cost the same with 50 orders or 5,000. */
@@ -421,7 +511,37 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         ...toAdminOrder(order),
         updatedAt: new Date(order.updatedAt ?? order.createdAt).toISOString(),
         lines: orderItems(order),
+        history: historyOf(order),
       };
+    },
+
+    /** The pickup desk's look-up by the number on the shopper's page; the id for detail(). */
+    async idOfNumber(orderNumber: string): Promise<number> {
+      const order = (await strapi.db.query(UID).findOne({ where: { orderNumber }, select: ['id'] })) as { id: number } | null;
+      if (!order) throw notFound(ORDER_MESSAGES.notFound);
+      return order.id;
+    },
+
+    /**
+     * The order page's read: the order of that number if the token is its own, else null, the
+     * same for an unknown number and a wrong token (tokenMatches compares in constant time).
+     */
+    async findForShopper({ orderNumber, t }: OrderLookup): Promise<ShopOrder | null> {
+      const order = (await strapi.db.query(UID).findOne({ where: { orderNumber } })) as OrderRecord | null;
+      return tokenMatches(t, order?.tokenHash) && order ? toShopOrder(order) : null;
+    },
+
+    handOver: handOverIfOpen,
+
+    /** The paid-at-the-stand mark, once per order; a cancelled order refuses it. */
+    async markPaid(id: number, by: string): Promise<void> {
+      await strapi.db.transaction(async () => {
+        const order = await lockedRecord(id);
+        if (statusOf(order) === 'cancelled') throw conflict(ORDER_MESSAGES.cancelledNotPaid);
+        const paid = lastEventOf(historyOf(order), 'paid');
+        if (paid) throw conflict(ORDER_MESSAGES.alreadyPaid(...whoAndWhen(paid)));
+        await recordEvent(id, { action: 'paid', at: new Date().toISOString(), by });
+      });
     },
 
     /**
@@ -429,7 +549,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
      * atomically, the order stored, all in one transaction, so a refused order leaves neither an
      * order, a changed stock nor a count behind.
      */
-    async place(request: OrderRequest, clientIp: string): Promise<{ orderNumber: string; total: number }> {
+    async place(request: OrderRequest, clientIp: string): Promise<{ orderNumber: string; total: number; token: string }> {
       return onPostgres(strapi) ? placeInOneCall(request, clientIp) : placeInOneTurn(request, clientIp);
     },
 
@@ -456,12 +576,13 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Cancelling returns the order's stock; leaving cancelled takes it again (409 if it is gone). */
-    async changeStatus(id: number, status: OrderStatus): Promise<AdminOrder> {
+    async changeStatus(id: number, status: OrderStatus, by: string): Promise<AdminOrder> {
       await strapi.db.transaction(async () => {
         const order = await findRecord(id);
         const from = statusOf(order);
         if (from === status) return;
         await switchStatusIfStill(id, order.status, status);
+        await recordEvent(id, { action: 'status', at: new Date().toISOString(), by, from, to: status });
         const lines = stockLines(orderItems(order));
         if (status === 'cancelled') await products().putBackStock(lines);
         else if (from === 'cancelled') {
@@ -481,8 +602,9 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** orders.csv for packing: newest first, formulas neutralised by toCsv. */
     async exportCsv(): Promise<string> {
       const orders = (await documents().findMany({ sort: [{ createdAt: 'desc' }, { id: 'desc' }] })) as OrderRecord[];
+      const mark = (event: OrderEvent | undefined) => (event ? `${germanDateTime(event.at)} ${event.by}` : '');
       return toCsv(
-        ['order number', 'date', 'name', 'items', 'total', 'status'],
+        ['order number', 'date', 'name', 'items', 'total', 'status', 'paid', 'handed over', 'history'],
         orders.map((order) => [
           order.orderNumber,
           germanDateTime(order.createdAt),
@@ -492,6 +614,11 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
             .join('; '),
           euro(order.total),
           statusOf(order),
+          mark(lastEventOf(historyOf(order), 'paid')),
+          statusOf(order) === 'delivered' ? mark(handedOverEvent(historyOf(order))) : '',
+          historyOf(order)
+            .map((event) => `${germanDateTime(event.at)} ${event.by}: ${event.action === 'status' ? `${event.from} → ${event.to}` : event.action}`)
+            .join('; '),
         ]),
       );
     },

@@ -49,7 +49,7 @@ export async function ensurePlaceOrderFunction(strapi: Core.Strapi) {
   const product = (attribute: string) => `p.${quote(products.column(attribute))}`;
   const setting = (attribute: string) => `s.${quote(settings.column(attribute))}`;
   const stock = quote(products.column('availableQuantity'));
-  const stored = ['documentId', 'orderNumber', 'firstName', 'lastName', 'items', 'total', 'status', 'publishedAt', 'createdAt', 'updatedAt'];
+  const stored = ['documentId', 'orderNumber', 'tokenHash', 'firstName', 'lastName', 'items', 'total', 'status', 'publishedAt', 'createdAt', 'updatedAt'];
   // The product row p still holds what the order's line (jsonb) was priced from (StoredOrderableProduct).
   const asPriced = (line: string) => `${product('id')} = (${line}->>'productId')::integer
       AND ${product('title')} IS NOT DISTINCT FROM ${line}->>'title'
@@ -91,7 +91,7 @@ BEGIN
     END IF;
   END LOOP;
   INSERT INTO ${quote(orders.name)} (${stored.map(orderColumn).join(', ')})
-    VALUES (o->>'documentId', o->>'orderNumber', o->>'firstName', o->>'lastName', o->'items', (o->>'total')::integer,
+    VALUES (o->>'documentId', o->>'orderNumber', o->>'tokenHash', o->>'firstName', o->>'lastName', o->'items', (o->>'total')::integer,
             'pending', v_at, v_at, v_at)
     RETURNING ${orderColumn('id')} INTO v_order;
   -- The check above read the rows without locking them; the UPDATE compares again on the row it
@@ -121,7 +121,7 @@ $place$`;
   await replaceBatchFunction(strapi, BATCH_FUNCTION, FUNCTION, lockProducts);
 }
 
-export type OrderToStore = { orderNumber: string; firstName: string; lastName: string; items: OrderItem[]; total: number };
+export type OrderToStore = { orderNumber: string; tokenHash: string; firstName: string; lastName: string; items: OrderItem[]; total: number };
 
 type Refusals = { tooManyOrders: string; tooManyUnitsOfProduct: (line: StockLine) => string; outOfStock: (line: StockLine) => string };
 

@@ -26,7 +26,7 @@ export function sqliteOrderStatements(strapi: Core.Strapi) {
   const products = tableOf(strapi, PRODUCT_UID);
   const orders = tableOf(strapi, ORDER_UID);
   const productColumn = (attribute: string) => quote(products.column(attribute));
-  const stored = ['documentId', 'orderNumber', 'firstName', 'lastName', 'items', 'total', 'status', 'createdAt', 'updatedAt', 'publishedAt'];
+  const stored = ['documentId', 'orderNumber', 'tokenHash', 'firstName', 'lastName', 'items', 'total', 'status', 'createdAt', 'updatedAt', 'publishedAt'];
   const idColumn = productColumn('id');
   const stock = productColumn('availableQuantity');
 
@@ -86,7 +86,7 @@ export function sqliteOrderStatements(strapi: Core.Strapi) {
       const documentId = newDocumentId();
       const { lastInsertRowid } = database
         .prepare(sql.insertOrder)
-        .run(documentId, order.orderNumber, order.firstName, order.lastName, JSON.stringify(order.items), order.total, 'pending', at.getTime(), at.getTime(), at.getTime());
+        .run(documentId, order.orderNumber, order.tokenHash, order.firstName, order.lastName, JSON.stringify(order.items), order.total, 'pending', at.getTime(), at.getTime(), at.getTime());
       return { id: Number(lastInsertRowid), documentId, at };
     },
 

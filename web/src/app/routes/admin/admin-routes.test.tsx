@@ -35,13 +35,13 @@ describe('the admin routes', () => {
     expect(localStorage.getItem('adminUser')).toBeNull();
   });
 
-  it('show the dashboard with six tabs, Benutzer first and selected, for a stored admin', async () => {
+  it('show the dashboard with seven tabs, Benutzer first and selected, for a stored admin', async () => {
     signInStored();
     const request = mockAdminApi({ 'GET /admin/users': usersPage(users), 'GET /admin/houses': { success: true, houses } });
     renderAt('/admin/dashboard');
     expect(await screen.findByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Benutzer', 'Häuser', 'Zugangscodes', 'Produkte', 'Bestellungen', 'Einstellungen']);
+    expect(tabs).toEqual(['Benutzer', 'Häuser', 'Zugangscodes', 'Produkte', 'Bestellungen', 'Ausgabe', 'Einstellungen']);
     expect(screen.getByRole('tab', { name: 'Benutzer' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('mila')).toBeInTheDocument();
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ headers: expect.objectContaining({ 'x-user-id': String(ADMIN.id) }) }));

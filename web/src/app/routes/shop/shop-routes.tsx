@@ -29,4 +29,5 @@ export const shopRoutes = (queryClient: QueryClient): RouteObject[] => [
     lazy: () => import('./item-detail').then((module) => ({ Component: module.ItemDetailRoute })),
   },
   { path: '/shop/cart', lazy: () => import('./cart').then((module) => ({ Component: module.CartRoute })) },
+  { path: '/shop/bestellung/:orderNumber', lazy: () => import('./order').then((module) => ({ Component: module.OrderRoute })) },
 ];

@@ -52,3 +52,15 @@ export const getPackingList = async () => {
 export const packingListQueryOptions = () => queryOptions({ queryKey: ['admin', 'orders', 'packing-list'], queryFn: getPackingList });
 export const usePackingList = () => useQuery(packingListQueryOptions());
 export const exportPackingList = () => downloadCsv('/admin/export/packing-list', 'packing-list.csv');
+
+/** The pickup desk's look-up by the order's number (as typed or scanned); a 404 says there is none. */
+export const getPickupOrder = async (orderNumber: string) =>
+  adminOrderDetailResponseSchema.parse(await adminRequest({ method: 'GET', url: `/admin/shop/pickup/${encodeURIComponent(orderNumber)}` })).order;
+
+/** Hands the order over (status delivered, who and when); a 409 says why not (already, cancelled). */
+export const handOverOrder = async (id: number) =>
+  adminOrderDetailResponseSchema.parse(await adminRequest({ method: 'POST', url: `/admin/shop/orders/${id}/hand-over` })).order;
+
+/** The paid-at-the-stand mark; a 409 says it is there already or the order is cancelled. */
+export const markOrderPaid = async (id: number) =>
+  adminOrderDetailResponseSchema.parse(await adminRequest({ method: 'POST', url: `/admin/shop/orders/${id}/paid` })).order;

@@ -8,6 +8,7 @@ import classes from './admin-dashboard.module.css';
 import { AdminTheme } from './admin-theme';
 import { HousesTab } from './houses-tab';
 import { OrdersTab } from './orders-tab';
+import { PickupTab } from './pickup-tab';
 import { ProductsTab } from './products-tab';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
@@ -49,6 +50,7 @@ export function AdminDashboard({ user }: { user: AdminUser }) {
             <Tabs.Tab value="access-codes">Zugangscodes</Tabs.Tab>
             <Tabs.Tab value="products">Produkte</Tabs.Tab>
             <Tabs.Tab value="orders">Bestellungen</Tabs.Tab>
+            <Tabs.Tab value="pickup">Ausgabe</Tabs.Tab>
             <Tabs.Tab value="settings">Einstellungen</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="users">
@@ -65,6 +67,9 @@ export function AdminDashboard({ user }: { user: AdminUser }) {
           </Tabs.Panel>
           <Tabs.Panel value="orders">
             <OrdersTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="pickup">
+            <PickupTab />
           </Tabs.Panel>
           <Tabs.Panel value="settings">
             <SettingsTab />

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatPrice } from '@/lib/format';
+import type { OrderEvent } from '@contract/orders';
 import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
 import { formatOrderDate, orderStatusLabel, StatusBadge } from './order-status';
 import tableClasses from './admin-table.module.css';
 import { PrintSheet, printClasses } from './print-sheet';
+import historyClasses from './order-history.module.css';
 
 type OrderDetailModalProps = { orderId: number; onClose: () => void };
 
@@ -55,6 +57,42 @@ function PrintedOrder({ order }: { order: AdminOrderDetail }) {
         </tfoot>
       </table>
     </>
+  );
+}
+
+const eventText = (event: OrderEvent) =>
+  event.action === 'paid'
+    ? 'Marked paid at the stand'
+    : event.action === 'handed-over'
+      ? 'Handed over'
+      : `Status: ${orderStatusLabel(event.from)} → ${orderStatusLabel(event.to)}`;
+
+/** Every status change and mark, oldest first, with who and when (as pretix's order log). */
+function OrderHistory({ order }: { order: AdminOrderDetail }) {
+  return (
+    <section aria-label={`History of order ${order.orderNumber}`}>
+      <Text fw={700} mb={4}>
+        History
+      </Text>
+      {order.history.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No changes since the order was placed.
+        </Text>
+      ) : (
+        <ol className={historyClasses.list} data-testid="order-history">
+          {order.history.map((event, index) => (
+            <li key={`${event.at}-${index}`}>
+              <Text size="sm" component="span" c="dimmed">
+                {formatOrderDate(event.at)}
+              </Text>{' '}
+              <Text size="sm" component="span">
+                {eventText(event)} · {event.by}
+              </Text>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -118,6 +156,7 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
               <Button onClick={() => window.print()}>Print</Button>
             </Group>
           </Group>
+          <OrderHistory order={order} />
           <PrintSheet>
             <PrintedOrder order={order} />
           </PrintSheet>

@@ -88,6 +88,10 @@ describe('OrdersTab', () => {
             { id: 1, title: 'Shirt', variant: 'M', quantity: 2, price: 1500 },
             { id: 4, title: 'Horn', variant: '0,5 l', quantity: 1, price: 1800 },
           ],
+          history: [
+            { action: 'paid', at: '2025-07-25T08:15:00.000Z', by: 'orga' },
+            { action: 'status', at: '2025-07-25T08:20:00.000Z', by: 'kasse', from: 'pending', to: 'processing' },
+          ],
         },
       },
     });
@@ -104,6 +108,9 @@ describe('OrdersTab', () => {
       ['Horn', '0,5 l', '1', '18,00 €', '18,00 €'],
     ]);
     expect(within(dialog).getByText(/^Total: 48,00\s€$/)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('order-history').textContent?.replace(/\s/g, ' ')).toBe(
+      '25.07.2025, 10:15 Marked paid at the stand · orga25.07.2025, 10:20 Status: Ausstehend → In Bearbeitung · kasse',
+    );
     expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(screen.getByTestId('print-sheet')).toHaveTextContent('Order GOS-NEW');
   });

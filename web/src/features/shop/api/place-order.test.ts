@@ -5,16 +5,22 @@ import { OrderRefusedError, placeOrder } from './place-order';
 const payload = { firstName: 'Ada', lastName: 'Lovelace', items: '[]' };
 
 describe('placeOrder', () => {
-  it('posts the order as JSON and gives the order number and total', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue({ status: 200, data: { success: true, orderNumber: 'GOS-1', total: 4300 } });
+  it('posts the order as JSON and gives the order number, total and the token of its page', async () => {
+    const token = 'k'.repeat(43);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ status: 200, data: { success: true, orderNumber: 'GOS-1', total: 4300, token } });
 
-    await expect(placeOrder(payload)).resolves.toEqual({ orderNumber: 'GOS-1', total: 4300 });
+    await expect(placeOrder(payload)).resolves.toEqual({ orderNumber: 'GOS-1', total: 4300, token });
     expect(post).toHaveBeenCalledWith('/shop/orders', payload, expect.objectContaining({ validateStatus: expect.any(Function) }));
   });
 
   it('counts a placed order as placed even when details are missing', async () => {
     vi.spyOn(api, 'post').mockResolvedValue({ status: 200, data: { success: true } });
-    await expect(placeOrder(payload)).resolves.toEqual({ orderNumber: null, total: null });
+    await expect(placeOrder(payload)).resolves.toEqual({ orderNumber: null, total: null, token: null });
+  });
+
+  it('shows the number and total of an answer without a token (an older cms)', async () => {
+    vi.spyOn(api, 'post').mockResolvedValue({ status: 200, data: { success: true, orderNumber: 'GOS-1', total: 4300 } });
+    await expect(placeOrder(payload)).resolves.toEqual({ orderNumber: 'GOS-1', total: 4300, token: null });
   });
 
   it.each([

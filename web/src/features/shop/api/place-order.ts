@@ -15,7 +15,8 @@ export class OrderRefusedError extends Error {
 
 export const UNKNOWN_REFUSAL = 'Unbekannter Fehler';
 
-export type PlacedOrder = { orderNumber: string | null; total: number | null };
+/** The token opens the order's page (docs/decisions/035); null only with an answer missing details. */
+export type PlacedOrder = { orderNumber: string | null; total: number | null; token: string | null };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,8 +37,11 @@ export const placeOrder = async (payload: OrderPayload): Promise<PlacedOrder> =>
   if (!isRecord(body)) throw new Error(`Unerwartete Antwort des Servers (${response.status})`);
   if (body.success === true) {
     // Placed is placed: a reply with missing details must not invite a second order.
-    const order = orderResponseSchema.safeParse(body);
-    return order.success ? { orderNumber: order.data.orderNumber, total: order.data.total } : { orderNumber: null, total: null };
+    // Without a token (an older cms) the number and total are still shown, on the cart's own confirmation.
+    const order = orderResponseSchema.partial({ token: true }).safeParse(body);
+    return order.success
+      ? { orderNumber: order.data.orderNumber, total: order.data.total, token: order.data.token ?? null }
+      : { orderNumber: null, total: null, token: null };
   }
   throw new OrderRefusedError(typeof body.error === 'string' && body.error.trim() !== '' ? body.error : UNKNOWN_REFUSAL);
 };

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { render, screen, waitFor, within } from '@/testing/render';
 import { CART_STORAGE_KEY, type CartLine } from '../cart/cart-store';
 import { horn, itemsAnswer, mockShopApi, shirt, shownPrice } from '../testing/shop-fixtures';
@@ -182,5 +183,33 @@ describe('CartView', () => {
     expect(screen.getByRole('link', { name: 'Weitereinkaufen' })).toHaveAttribute('href', '/shop');
     expect(screen.getByRole('link', { name: 'Zur Hauptseite' })).toHaveAttribute('href', '/');
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('opens the order’s own page after the order, with its token, and keeps the order on this device', async () => {
+    store([shirtM]);
+    mockShopApi();
+    const token = 'T'.repeat(43);
+    vi.spyOn(api, 'post').mockResolvedValue({ status: 200, data: { success: true, orderNumber: 'GOS-20250724-K7QX9M', total: 2500, token } });
+    const Landed = () => {
+      const location = useLocation();
+      return <p>{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</p>;
+    };
+    const { user } = render(
+      <Routes>
+        <Route path="/shop/cart" element={<CartView />} />
+        <Route path="/shop/bestellung/:orderNumber" element={<Landed />} />
+      </Routes>,
+      { route: '/shop/cart' },
+    );
+
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname *' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Nachname *' }), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Bestellung absenden' }));
+
+    expect(await screen.findByText(`/shop/bestellung/GOS-20250724-K7QX9M?t=${token} {"placed":true}`)).toBeInTheDocument();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('game-of-slavs_orders')!)).toEqual([
+      { orderNumber: 'GOS-20250724-K7QX9M', token, total: 2500, lastSeen: null, placedAt: expect.any(String) },
+    ]);
   });
 });

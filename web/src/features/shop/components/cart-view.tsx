@@ -1,6 +1,6 @@
 import { Alert, Button, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { UnitLimits } from '@contract/shop';
 import { SHOP_MESSAGES } from '@contract/shop-rules';
 import { useCurrentItems } from '../api/get-items';
@@ -14,6 +14,8 @@ import { BackToShop } from './back-link';
 import { CartLine } from './cart-line';
 import { CheckoutPanel } from './checkout-panel';
 import { KeptCart } from './kept-cart';
+import { keepOrder, orderPagePath } from '../orders/my-orders';
+import { MyOrders } from './my-orders';
 import { OrderSuccess } from './order-success';
 import { ShopMessage } from './shop-message';
 import classes from './cart-view.module.css';
@@ -166,12 +168,17 @@ export function CartView() {
   // The server renders no cart (it cannot know it): until the stored one is read, neither "empty" nor lines.
   const read = useCartRead();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const navigate = useNavigate();
 
   if (placed) return <OrderSuccess order={placed} />;
 
+  // The order's own page keeps the confirmation: it survives a reload and is listed on this device.
   const onPlaced = (order: PlacedOrder) => {
-    setPlaced(order);
     clear();
+    const { orderNumber, token } = order;
+    if (orderNumber === null || token === null) return setPlaced(order);
+    keepOrder({ orderNumber, token, total: order.total });
+    void navigate(orderPagePath(orderNumber, token), { state: { placed: true } });
   };
 
   return (
@@ -199,6 +206,7 @@ export function CartView() {
       ) : (
         <CartContent onPlaced={onPlaced} />
       )}
+      <MyOrders />
     </>
   );
 }

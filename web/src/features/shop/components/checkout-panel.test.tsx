@@ -84,7 +84,7 @@ describe('CheckoutPanel', () => {
     expect(JSON.parse((payload as { items: string }).items)).toEqual(lines);
 
     answer({ status: 200, data: { success: true, orderNumber: 'GOS-2025-0001', total: 6800 } });
-    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith({ orderNumber: 'GOS-2025-0001', total: 6800 }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith({ orderNumber: 'GOS-2025-0001', total: 6800, token: null }));
   });
 
   it.each([

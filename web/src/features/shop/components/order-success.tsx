@@ -1,5 +1,5 @@
 import { Button, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@/lib/format';
 import type { PlacedOrder } from '../api/place-order';
@@ -15,14 +15,22 @@ function Seal() {
   );
 }
 
+type OrderSuccessProps = {
+  order: Pick<PlacedOrder, 'orderNumber' | 'total'>;
+  /** The order's page adds its lines, what happens next and its QR code here, above the buttons. */
+  children?: ReactNode;
+  /** Whether the shopper just placed the order (then the heading takes the focus). */
+  justPlaced?: boolean;
+};
+
 /** The confirmation after a placed order (SPEC §2); the order number and total come from the server. */
-export function OrderSuccess({ order }: { order: PlacedOrder }) {
+export function OrderSuccess({ order, children, justPlaced = true }: OrderSuccessProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The form the shopper was in is gone: move them to the news.
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (justPlaced) heading.current?.focus();
+  }, [justPlaced]);
 
   return (
     <section className={classes.root} aria-labelledby="order-success-title">
@@ -38,7 +46,9 @@ export function OrderSuccess({ order }: { order: PlacedOrder }) {
           {order.orderNumber !== null && (
             <>
               <dt>Bestellnummer</dt>
-              <dd>{order.orderNumber}</dd>
+              <dd className={classes.orderNumber} data-testid="order-number">
+                {order.orderNumber}
+              </dd>
             </>
           )}
           {order.total !== null && (
@@ -49,6 +59,7 @@ export function OrderSuccess({ order }: { order: PlacedOrder }) {
           )}
         </dl>
       )}
+      {children}
       <div className={classes.actions}>
         <Button component={Link} to="/shop" size="md">
           Weitereinkaufen

@@ -10,3 +10,13 @@ export const lineName = ({ title, variant }: Pick<CartLine, 'title' | 'variant'>
 /** The caps on units (DECISIONS §9), with the numbers of the shop's settings. */
 export const unitLimitsText = ({ maxUnitsPerLine, maxUnitsPerOrder }: UnitLimits) =>
   `Höchstens ${maxUnitsPerLine} Stück je Artikel und ${maxUnitsPerOrder} Stück je Bestellung.`;
+
+/** SPEC §4's order statuses in German, for the shopper's order page; an unknown one is shown raw. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'Ausstehend',
+  processing: 'In Bearbeitung',
+  shipped: 'Versendet',
+  delivered: 'Zugestellt',
+  cancelled: 'Storniert',
+};
+export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status] ?? status;
