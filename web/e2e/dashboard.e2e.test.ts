@@ -353,6 +353,12 @@ describe('the organisers dashboard', () => {
     const toggle = page.getByRole('switch', { name: 'Enable Shop' });
     await page.getByText(/enabled and visible to all visitors/).waitFor();
     await toggle.click({ force: true });
+    // Closing hides the shop from every visitor: it is asked first (issue 44, item 16).
+    const ask = page.getByRole('dialog', { name: 'Close the shop?' });
+    await ask.getByText(/hides it from every visitor at once/).waitFor();
+    await screenshot(page, 'admin-settings-close-confirm', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Close shop' }).click();
     await toast(page, 'Shop Settings Updated', /disabled/);
     await page.getByText(/disabled and hidden/).waitFor();
     await screenshot(page, 'admin-settings');

@@ -17,7 +17,7 @@ import { ListControls, ListPages } from './list-controls';
 type Dialog =
   | { kind: 'none' }
   | { kind: 'generate'; key: number }
-  | { kind: 'generated'; houseName: string; codes: string[] }
+  | { kind: 'generated'; houseId: number; houseName: string; codes: string[] }
   | { kind: 'delete'; code: AccessCode };
 
 const CODE_SORT_OPTIONS: { value: AccessCodeSortField; label: string }[] = [
@@ -143,11 +143,11 @@ export function AccessCodesTab() {
           houseName={selectedHouse.name}
           onClose={close}
           onGenerate={(count) =>
-            generate.mutate({ houseId: selectedHouse.id, count }, { onSuccess: (generated) => setDialog({ kind: 'generated', houseName: selectedHouse.name, codes: generated }) })
+            generate.mutate({ houseId: selectedHouse.id, count }, { onSuccess: (generated) => setDialog({ kind: 'generated', houseId: selectedHouse.id, houseName: selectedHouse.name, codes: generated }) })
           }
         />
       )}
-      {dialog.kind === 'generated' && <GeneratedCodesModal houseName={dialog.houseName} codes={dialog.codes} onClose={close} />}
+      {dialog.kind === 'generated' && <GeneratedCodesModal houseId={dialog.houseId} houseName={dialog.houseName} codes={dialog.codes} onClose={close} />}
       <ConfirmModal
         opened={dialog.kind === 'delete'}
         title="Delete Access Code"
