@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { accessCodesPageResponseSchema, type AccessCode, type AccessCodeSortField } from '@contract/access-codes';
 import { adminPage, adminRequest } from '../lib/admin-request';
-import { downloadCsv } from '../lib/download-csv';
+import type { CsvDialect } from '@contract/csv-export';
+import { downloadExport } from '../lib/download-csv';
 import { listSearchParams, type ListParams } from '../lib/list-state';
 import { LIST_LIMITS } from '@contract/list-query';
 
@@ -31,7 +32,7 @@ export const accessCodesQueryOptions = (params: ListParams<AccessCodeSortField>,
 export const useAccessCodesPage = (params: ListParams<AccessCodeSortField>, filters: AccessCodeFilters) =>
   useQuery(accessCodesQueryOptions(params, filters));
 
-export const exportAccessCodes = () => downloadCsv('/admin/export/access-codes', 'access-codes.csv');
+export const exportAccessCodes = (dialect?: CsvDialect) => downloadExport('/admin/export/access-codes', 'access-codes.csv', dialect);
 
 export const deleteAccessCode = (id: number) => adminRequest({ method: 'DELETE', url: `/admin/access-codes/${id}` });
 

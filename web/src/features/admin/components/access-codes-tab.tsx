@@ -12,6 +12,8 @@ import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
 import { GeneratedCodesModal } from './generated-codes-modal';
+import type { CsvDialect } from '@contract/csv-export';
+import { ExportButtons } from './export-buttons';
 import { ListControls, ListPages } from './list-controls';
 
 type Dialog =
@@ -61,8 +63,8 @@ export function AccessCodesTab() {
     },
   });
 
-  const exportCodes = () =>
-    exportAccessCodes()
+  const exportCodes = (dialect: CsvDialect) =>
+    exportAccessCodes(dialect)
       .then(() => toastSuccess('Access codes exported successfully'))
       .catch(() => toastError('Failed to export access codes', 'Export Failed'));
 
@@ -89,9 +91,7 @@ export function AccessCodesTab() {
         />
         <Group gap="xs">
           {selectedHouse && <Button onClick={() => setDialog({ kind: 'generate', key: Date.now() })}>Generate Codes for Selected House</Button>}
-          <Button variant="default" onClick={() => void exportCodes()}>
-            Export CSV
-          </Button>
+          <ExportButtons onExport={(dialect) => void exportCodes(dialect)} />
         </Group>
       </div>
       <ListControls noun="access codes" state={listState} sortOptions={CODE_SORT_OPTIONS}>
