@@ -186,6 +186,15 @@ describe('the organisers dashboard', () => {
     await page.getByRole('button', { name: `Generate Codes for ${houseName}` }).click();
     const count = dialog(page).getByLabel('How many access codes should be generated?');
     expect(await count.inputValue()).toBe('10');
+    // The range is named at the field before anything is refused (issue 44, item 12).
+    await dialog(page).getByText('From 1 to 100 codes at a time').waitFor();
+    await count.fill('300');
+    await dialog(page).getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Invalid Input', 'Please enter a number between 1 and 100');
+    expect(await count.getAttribute('aria-invalid')).toBe('true');
+    expect(await count.inputValue()).toBe('300');
+    await screenshot(page, 'admin-generate-out-of-range', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
     await count.fill('0');
     await dialog(page).getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Invalid Input', 'Please enter a number between 1 and 100');
@@ -212,7 +221,15 @@ describe('the organisers dashboard', () => {
     await dialog(page).getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Success', 'Generated 1 access code');
     expect(await page.getByText('Generated 1 access codes').count()).toBe(0);
-    await page.getByRole('dialog', { name: `New codes for ${houseName}` }).getByRole('button', { name: 'Close' }).click();
+    // Generated in seven goes, handed out as one: every open code of the house, read page by page.
+    const handOut = page.getByRole('dialog', { name: `New codes for ${houseName}` });
+    await handOut.getByText('All open codes of this house').click();
+    await handOut.getByText(`601 open access codes for ${houseName}: every code of this house that no guest has used yet.`).waitFor();
+    expect(await handOut.getByRole('list', { name: 'Open codes' }).getByRole('listitem').count()).toBe(601);
+    expect(await page.getByTestId('print-sheet').locator('div > div').filter({ hasText: /^[A-Z2-9]{5}-[A-Z2-9]{5}$/ }).count()).toBe(601);
+    await screenshot(page, 'admin-open-codes-hand-out', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await handOut.getByRole('button', { name: 'Close' }).click();
     const rows = page.locator('tbody tr');
     await page.getByText('1–25 of 604 access codes').waitFor();
     expect(await rows.count()).toBe(25);
