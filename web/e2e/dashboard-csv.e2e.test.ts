@@ -1,8 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, screenshot } from './browser';
 import { axeViolations } from './axe';
-import { dialog, download, signInToDashboard } from './dashboard-page';
+import { dialog, download, openTab, signInToDashboard } from './dashboard-page';
 import { adminCall, signInOrganiser, type House, type OrganiserSession } from './organiser';
 
 type User = { id: number; username: string; houseId: number | null; isAdmin: boolean };
@@ -158,6 +159,10 @@ describe('users CSV: export, edit in a spreadsheet, import again', () => {
     await importFile(page, 'excel.csv', Buffer.from(sheet, 'latin1'));
     await dialog(page).getByRole('button', { name: 'Import', exact: true }).click();
     await dialog(page).getByText('Imported 2 users, failed 3').waitFor();
+    // Coloured and worded by what happened: SPEC's title says "Imported", the summary that rows failed.
+    const summary = dialog(page).getByRole('status');
+    expect(await summary.getAttribute('data-outcome')).toBe('partly-failed');
+    expect(await summary.textContent()).toContain('2 users created, 3 users failed.');
     const failedFirst = [
       ['3', `csv-a-${RUN}`, 'Failed', 'This username is already taken; leave the password empty to update its house and admin rights'],
       ['4', `kurz, ${RUN}`, 'Failed', 'Password must be at least 6 characters'],
@@ -198,6 +203,52 @@ describe('users CSV: export, edit in a spreadsheet, import again', () => {
     await dialog(page).getByText('CSV content cannot be empty').waitFor();
     await screenshot(page, 'csv-import-refused', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
+    // A header alone holds nobody to import: the cms says so, and the dialog shows it at the field.
+    await dialog(page).getByLabel('CSV content').fill('username;password;house;isAdmin\r\n');
+    await dialog(page).getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog(page).getByText('The CSV content has a header line but no data rows: add one line per user below the header').waitFor();
+    expect(await dialog(page).getByLabel('CSV content').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'csv-import-no-data-rows', { fullPage: false });
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+  });
+
+  it('offers every export for German Excel too: semicolons and a BOM, the same table when a CSV library reads it back', async () => {
+    const bothDialects = async (open: () => Promise<void>, buttons: { comma: string; excel: string }, name: string) => {
+      const where = () => (name === 'packing-list' ? dialog(page) : page);
+      await open();
+      const comma = await download(page, () => where().getByRole('button', { name: buttons.comma, exact: true }).click());
+      const excel = await download(page, () => where().getByRole('button', { name: buttons.excel, exact: true }).click());
+      expect([comma.name, excel.name]).toEqual([`${name}.csv`, `${name}-excel-de.csv`]);
+      expect(excel.text.startsWith('\uFEFF')).toBe(true);
+      const header = excel.text.slice(1).split('\r\n')[0];
+      expect(header).toContain(';');
+      expect(header).not.toContain(',');
+      const read = (text: string, delimiter: string) => parse(text, { bom: true, delimiter, relax_column_count: false }) as string[][];
+      const table = read(excel.text, ';');
+      expect(table).toEqual(read(comma.text, ','));
+      expect(table.length).toBeGreaterThan(0);
+      return table;
+    };
+
+    const users = await bothDialects(() => openTab(page, 'Benutzer'), { comma: 'Export CSV', excel: 'Export for German Excel' }, 'users');
+    expect(users[0]).toEqual(['id', 'username', 'house', 'isAdmin']);
+    // The formula guard of the comma file holds in the German one too.
+    expect(users.map((row) => row[1])).toContain(`'=HYPERLINK("x")${RUN}`);
+    await screenshot(page, 'csv-export-dialects', { fullPage: false });
+
+    await bothDialects(() => openTab(page, 'Zugangscodes'), { comma: 'Export CSV', excel: 'Export for German Excel' }, 'access-codes');
+    const orders = await bothDialects(() => openTab(page, 'Bestellungen'), { comma: 'Export CSV', excel: 'Export for German Excel' }, 'orders');
+    expect(orders[0]).toContain('order number');
+    await bothDialects(
+      async () => {
+        await page.getByRole('button', { name: 'Packing list' }).click();
+        await dialog(page).getByRole('button', { name: 'Download CSV' }).waitFor();
+      },
+      { comma: 'Download CSV', excel: 'Download for German Excel' },
+      'packing-list',
+    );
+    await dialog(page).getByRole('button', { name: 'Close dialog' }).click();
+    await openTab(page, 'Benutzer');
   });
 });

@@ -187,6 +187,15 @@ describe('the organisers dashboard', () => {
     await page.getByRole('button', { name: `Generate Codes for ${houseName}` }).click();
     const count = dialog(page).getByLabel('How many access codes should be generated?');
     expect(await count.inputValue()).toBe('10');
+    // The range is named at the field before anything is refused (issue 44, item 12).
+    await dialog(page).getByText('From 1 to 100 codes at a time').waitFor();
+    await count.fill('300');
+    await dialog(page).getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Invalid Input', 'Please enter a number between 1 and 100');
+    expect(await count.getAttribute('aria-invalid')).toBe('true');
+    expect(await count.inputValue()).toBe('300');
+    await screenshot(page, 'admin-generate-out-of-range', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
     await count.fill('0');
     await dialog(page).getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Invalid Input', 'Please enter a number between 1 and 100');
@@ -213,7 +222,15 @@ describe('the organisers dashboard', () => {
     await dialog(page).getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Success', 'Generated 1 access code');
     expect(await page.getByText('Generated 1 access codes').count()).toBe(0);
-    await page.getByRole('dialog', { name: `New codes for ${houseName}` }).getByRole('button', { name: 'Close' }).click();
+    // Generated in eight goes (3 from the Houses tab, 6 × 100, 1), handed out as one: every open code of the house, read page by page.
+    const handOut = page.getByRole('dialog', { name: `New codes for ${houseName}` });
+    await handOut.getByText('All open codes of this house').click();
+    await handOut.getByText(`604 open access codes for ${houseName}: every code of this house that no guest has used yet.`).waitFor();
+    expect(await handOut.getByRole('list', { name: 'Open codes' }).getByRole('listitem').count()).toBe(604);
+    expect(await page.getByTestId('print-sheet').locator('div > div').filter({ hasText: /^[A-Z2-9]{5}-[A-Z2-9]{5}$/ }).count()).toBe(604);
+    await screenshot(page, 'admin-open-codes-hand-out', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await handOut.getByRole('button', { name: 'Close' }).click();
     const rows = page.locator('tbody tr');
     await page.getByText('1–25 of 604 access codes').waitFor();
     expect(await rows.count()).toBe(25);
@@ -354,6 +371,12 @@ describe('the organisers dashboard', () => {
     const toggle = page.getByRole('switch', { name: 'Enable Shop' });
     await page.getByText(/enabled and visible to all visitors/).waitFor();
     await toggle.click({ force: true });
+    // Closing hides the shop from every visitor: it is asked first (issue 44, item 16).
+    const ask = page.getByRole('dialog', { name: 'Close the shop?' });
+    await ask.getByText(/hides it from every visitor at once/).waitFor();
+    await screenshot(page, 'admin-settings-close-confirm', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Close shop' }).click();
     await toast(page, 'Shop Settings Updated', /disabled/);
     await page.getByText(/disabled and hidden/).waitFor();
     await screenshot(page, 'admin-settings');

@@ -29,6 +29,7 @@ export const CSV_MESSAGES = {
   tooLarge: 'CSV content is too large (at most 256 KB)',
   tooManyRows: `CSV content may contain at most ${CSV_IMPORT_LIMITS.maxRows} users`,
   missingColumns: 'The CSV header must contain the column username',
+  noDataRows: 'The CSV content has a header line but no data rows: add one line per user below the header',
   existingUserWithPassword: 'This username is already taken; leave the password empty to update its house and admin rights',
   newUserNeedsPassword: 'A new user needs a password (at least 6 characters)',
   unknownHouseName: (name: string) => `There is no house called "${name}"`,
@@ -116,10 +117,15 @@ export const importUsersRequestSchema = z.object(
 );
 export type ImportUsersRequest = z.infer<typeof importUsersRequestSchema>;
 
+export const ROW_PROBLEM_SEPARATOR = ' · ';
+
 export const IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'failed'] as const;
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 
-/** What became of one data row: its line as a spreadsheet numbers it, and in clear words why it failed. */
+/**
+ * What became of one data row: its line as a spreadsheet numbers it, and in clear words why it
+ * failed: every problem found in the row, joined by ROW_PROBLEM_SEPARATOR.
+ */
 export const importRowSchema = z.object({
   line: z.number().int(),
   username: z.string(),

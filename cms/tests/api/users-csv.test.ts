@@ -5,6 +5,7 @@ import { importUsersResponseSchema, usersResponseSchema, type User } from '../..
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { startTestServer, TEST_ORGANISER, type TestServer } from '../helpers/strapi';
 import { parseCsv } from '../../src/http/csv';
+import { readCsvRecords } from '../../src/api/admin-user/services/users-csv';
 
 /** A sheet as a spreadsheet saves it, with the given separator and quotes where a cell needs them. */
 const sheet = (rows: string[][], separator: string) =>
@@ -104,9 +105,37 @@ describe('users CSV import and export', () => {
     expect(await canSignIn('igor', 'another-secret')).toBe(false);
   });
 
-  it('accepts a header without data rows', async () => {
-    const { results } = importUsersResponseSchema.parse((await importCsv('username,password,houseId,isAdmin\n')).body);
-    expect(results).toEqual({ success: 0, failed: 0, errors: [], rows: [] });
+  it('says that a file with a header but no data rows holds nobody to import', async () => {
+    for (const csv of ['username,password,houseId,isAdmin\n', '\uFEFFusername;password\r\n;\r\n\r\n']) {
+      const response = await importCsv(csv);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        success: false,
+        error: 'The CSV content has a header line but no data rows: add one line per user below the header',
+      });
+    }
+  });
+
+  it('reports every problem of a row at once, not only the first', async () => {
+    const csv = ['username,password,houseId,isAdmin', 'x,123,999999,maybe', 'ok-user,,abc,', `igor,new-secret,,vielleicht`].join('\n');
+    const { results } = importUsersResponseSchema.parse((await importCsv(csv)).body);
+    expect(results.rows.map(({ line, username, outcome, reason }) => [line, username, outcome, reason])).toEqual([
+      [
+        2,
+        'x',
+        'failed',
+        'The selected house does not exist · Username must be at least 3 characters · Password must be at least 6 characters · isAdmin must be true or false',
+      ],
+      [3, 'ok-user', 'failed', 'Please choose a valid house · A new user needs a password (at least 6 characters)'],
+      [
+        4,
+        'igor',
+        'failed',
+        'This username is already taken; leave the password empty to update its house and admin rights · isAdmin must be true or false',
+      ],
+    ]);
+    expect(results.errors.map((error) => error.line)).toEqual([2, 3, 4]);
+    expect((await listUsers()).some((user) => user.username === 'ok-user')).toBe(false);
   });
 
   it.each([
@@ -151,6 +180,31 @@ describe('users CSV import and export', () => {
       expect(lines).toContain(`${cmd.id},"'=cmd",${houses[2].name},true`);
       expect(lines.find((line) => line.includes('SUM'))).toMatch(/^\d+,"'\+SUM\(1,2\)",,false$/);
       expect(response.body).not.toMatch(/\$2[aby]\$|secret|password|@users\./i);
+    });
+
+    it('offers the same rows for German Excel: semicolons, a BOM, quotes where a cell holds a semicolon', async () => {
+      await importCsv(`username,password,houseId,isAdmin\n"semi;colon",secret-123,${houses[0].id},false\n`);
+      const comma = await adminCall<string>(server, session, 'GET', '/api/admin/export/users');
+      const excel = await adminCall<string>(server, session, 'GET', '/api/admin/export/users?format=excel-de');
+      expect(excel.status).toBe(200);
+      expect(excel.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+      expect(excel.headers.get('content-disposition')).toBe('attachment; filename="users-excel-de.csv"');
+      // The byte order mark, by which Excel reads the file as UTF-8 (fetch's text() would drop it).
+      const bytes = new Uint8Array(await (await fetch(`${server.baseUrl}/api/admin/export/users?format=excel-de`, { headers: session.headers })).arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = excel.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      expect(lines[0]).toBe('id;username;house;isAdmin');
+      const semi = (await listUsers()).find((user) => user.username === 'semi;colon')!;
+      expect(lines).toContain(`${semi.id};"semi;colon";${houses[0].name};false`);
+      expect(lines.find((line) => line.includes('=cmd'))).toMatch(/^\d+;"'=cmd";/);
+      // The same table as the comma file, row for row (read as the import reads a German sheet).
+      expect(readCsvRecords(excel.body).map((record) => record.cells)).toEqual(parseCsv(comma.body.replace(/^\uFEFF/, '')));
+    });
+
+    it.each([['?format=xlsx'], ['?format=excel-de&format=csv'], ['?format=']])('refuses the unknown dialect %s with a 400', async (query) => {
+      const response = await adminCall(server, session, 'GET', `/api/admin/export/users${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error: 'format must be one of: csv, excel-de' });
     });
 
     it('refuses a call without a session', async () => {

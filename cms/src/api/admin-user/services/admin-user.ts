@@ -19,8 +19,7 @@ import {
 import { pageWindow, searchWords, type PageInfo, type SortOrder } from '../../../contract/list-query';
 import { ApiError, badRequest, conflict, notFound } from '../../../http/api-error';
 import { toCsv } from '../../../http/csv';
-import { parseInput } from '../../../http/validate';
-import { KnownUsers, HouseLookup, readColumns } from './users-csv-lookups';
+import { KnownUsers, HouseLookup, readColumns, RowProblems } from './users-csv-lookups';
 import { csvBoolean, holdsUnreadableText, readCsvRecords, unguardCell, type CsvRecord } from './users-csv';
 
 const USER_UID = 'plugin::users-permissions.user';
@@ -157,6 +156,7 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (records.length > CSV_IMPORT_LIMITS.maxRows) throw new ApiError(413, CSV_MESSAGES.tooManyRows);
       const columns = readColumns(header.cells);
       if (columns.username < 0) throw badRequest(CSV_MESSAGES.missingColumns);
+      if (records.length === 0) throw badRequest(CSV_MESSAGES.noDataRows);
 
       const [houseRows, userRows] = await Promise.all([
         strapi.db.query(HOUSE_UID).findMany({ select: ['id', 'name'] }) as Promise<{ id: number; name: string }[]>,
@@ -166,37 +166,46 @@ const adminUserService = ({ strapi }: { strapi: Core.Strapi }) => {
       const houses = new HouseLookup(houseRows);
       const firstLines = new Map<string, number>();
 
+      /**
+       * A row's outcome. Every problem of the row is gathered before any is reported, so the
+       * organiser fixes the row once (issue 44); a quote never closed or an id of another user
+       * makes the rest of the row meaningless and is reported alone.
+       */
       const importRecord = async ({ line, cells, unclosed }: CsvRecord, username: string): Promise<{ outcome: ImportOutcome; reason: string }> => {
         const cell = (index: number) => (index < 0 ? undefined : cells[index]);
         if (unclosed) throw badRequest(CSV_MESSAGES.unclosedQuote);
-        if (holdsUnreadableText(cells)) throw badRequest(CSV_MESSAGES.unreadableText);
         const key = username.toLowerCase();
-        const firstLine = firstLines.get(key);
-        if (firstLine !== undefined) throw badRequest(CSV_MESSAGES.repeatedUsername(firstLine));
-        if (key !== '') firstLines.set(key, line);
-
         const idOwner = known.byIdCell(cell(columns.id));
         if (idOwner && idOwner.username.toLowerCase() !== key) throw badRequest(CSV_MESSAGES.idOfOtherUser(idOwner.username));
-        const houseId = houses.resolve(cell(columns.house), cell(columns.houseId), columns.house >= 0 || columns.houseId >= 0);
+
+        const problems = new RowProblems();
+        if (holdsUnreadableText(cells)) problems.add(CSV_MESSAGES.unreadableText);
+        const firstLine = firstLines.get(key);
+        if (firstLine !== undefined) problems.add(CSV_MESSAGES.repeatedUsername(firstLine));
+        else if (key !== '') firstLines.set(key, line);
+        const houseId = problems.check(() => houses.resolve(cell(columns.house), cell(columns.houseId), columns.house >= 0 || columns.houseId >= 0));
         const isAdmin = csvBoolean(cell(columns.isAdmin));
         const password = cell(columns.password) ?? '';
         const existing = known.byName(key);
 
         if (!existing) {
-          if (password.trim() === '') throw badRequest(CSV_MESSAGES.newUserNeedsPassword);
-          const input = parseInput(userCreateSchema, { username, password, houseId: houseId ?? null, isAdmin }, USER_MESSAGES.invalidUser);
-          known.add(await create(input));
+          const blank = password.trim() === '';
+          if (blank) problems.add(CSV_MESSAGES.newUserNeedsPassword);
+          const input = problems.parse(userCreateSchema, { username, password, houseId: houseId ?? null, isAdmin }, blank ? ['password'] : []);
+          problems.throwIfAny();
+          known.add(await create(input!));
           return { outcome: 'created', reason: 'Created' };
         }
         // A password beside a known name is most likely a new person whose name is taken: never a silent takeover.
-        if (password !== '') throw conflict(CSV_MESSAGES.existingUserWithPassword);
-        const input = parseInput(userUpdateSchema, { username: existing.username, houseId, isAdmin }, USER_MESSAGES.invalidUser);
+        if (password !== '') problems.add(CSV_MESSAGES.existingUserWithPassword, 409);
+        const input = problems.parse(userUpdateSchema, { username: existing.username, houseId, isAdmin });
+        problems.throwIfAny();
         const changes = [
-          input.houseId !== undefined && input.houseId !== existing.houseId ? 'house' : null,
-          input.isAdmin !== undefined && input.isAdmin !== existing.isAdmin ? 'admin' : null,
+          input!.houseId !== undefined && input!.houseId !== existing.houseId ? 'house' : null,
+          input!.isAdmin !== undefined && input!.isAdmin !== existing.isAdmin ? 'admin' : null,
         ].filter((change) => change !== null);
         if (changes.length === 0) return { outcome: 'unchanged', reason: 'Unchanged' };
-        known.add(await update(existing.id, input, actingAdminId));
+        known.add(await update(existing.id, input!, actingAdminId));
         return { outcome: 'updated', reason: `Updated ${changes.join(' and ')}` };
       };
 

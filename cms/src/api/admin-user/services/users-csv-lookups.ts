@@ -1,7 +1,8 @@
-import { CSV_MESSAGES, USER_MESSAGES, type User } from '../../../contract/users';
+import type { z } from 'zod';
+import { CSV_MESSAGES, ROW_PROBLEM_SEPARATOR, USER_MESSAGES, type User } from '../../../contract/users';
 import { houseIdFieldSchema } from '../../../contract/houses';
-import { badRequest } from '../../../http/api-error';
-import { parseInput } from '../../../http/validate';
+import { ApiError, badRequest } from '../../../http/api-error';
+import { issueMessage, parseInput } from '../../../http/validate';
 import { unguardCell } from './users-csv';
 
 export type UsersCsvColumns = Record<'id' | 'username' | 'password' | 'house' | 'houseId' | 'isAdmin', number>;
@@ -72,5 +73,42 @@ export class HouseLookup {
     if (id === null) return undefined;
     if (!this.ids.has(id)) throw badRequest(USER_MESSAGES.unknownHouse);
     return id;
+  }
+}
+
+/** The problems of one import row, gathered so that all of them are reported at once. */
+export class RowProblems {
+  private readonly messages: string[] = [];
+  private status = 400;
+
+  add(message: string, status = 400) {
+    if (!this.messages.includes(message)) this.messages.push(message);
+    if (status !== 400) this.status = status;
+  }
+
+  /** The value of a check, or undefined with its refusal noted. */
+  check<T>(read: () => T): T | undefined {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      this.add(error.message, error.status);
+      return undefined;
+    }
+  }
+
+  /** The parsed input, or undefined with every issue noted, except those on the fields already reported. */
+  parse<T extends z.ZodType>(schema: T, input: unknown, reported: string[] = []): z.infer<T> | undefined {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      if (!reported.includes(String(issue.path[0]))) this.add(issueMessage(issue, USER_MESSAGES.invalidUser));
+    }
+    return undefined;
+  }
+
+  /** Refuses the row with every problem in one message. */
+  throwIfAny() {
+    if (this.messages.length > 0) throw new ApiError(this.status, this.messages.join(ROW_PROBLEM_SEPARATOR));
   }
 }

@@ -11,7 +11,8 @@ import {
   type PackingLine,
 } from '@contract/orders';
 import { adminPage, adminRequest } from '../lib/admin-request';
-import { downloadCsv } from '../lib/download-csv';
+import type { CsvDialect } from '@contract/csv-export';
+import { downloadExport } from '../lib/download-csv';
 import { listSearchParams, type ListParams } from '../lib/list-state';
 
 export type { AdminOrder, AdminOrderDetail, OrderSortField, OrderStatus, PackingLine };
@@ -35,7 +36,7 @@ export const useOrdersPage = (params: ListParams<OrderSortField>, status: OrderS
 
 export const updateOrderStatus = ({ id, status }: { id: number; status: string }) =>
   adminRequest({ method: 'PUT', url: `/admin/shop/orders/${id}`, data: { status } });
-export const exportOrders = () => downloadCsv('/admin/export/orders', 'orders.csv');
+export const exportOrders = (dialect?: CsvDialect) => downloadExport('/admin/export/orders', 'orders.csv', dialect);
 
 export const deleteOrder = (id: number) => adminRequest({ method: 'DELETE', url: `/admin/shop/orders/${id}` });
 
@@ -51,7 +52,7 @@ export const getPackingList = async () => {
 };
 export const packingListQueryOptions = () => queryOptions({ queryKey: ['admin', 'orders', 'packing-list'], queryFn: getPackingList });
 export const usePackingList = () => useQuery(packingListQueryOptions());
-export const exportPackingList = () => downloadCsv('/admin/export/packing-list', 'packing-list.csv');
+export const exportPackingList = (dialect?: CsvDialect) => downloadExport('/admin/export/packing-list', 'packing-list.csv', dialect);
 
 /** The pickup desk's look-up by the order's number (as typed or scanned); a 404 says there is none. */
 export const getPickupOrder = async (orderNumber: string) =>

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { importUsersResponseSchema, usersPageResponseSchema, type ImportResults, type User, type UserSortField } from '@contract/users';
 import { adminPage, adminRequest } from '../lib/admin-request';
-import { downloadCsv } from '../lib/download-csv';
+import type { CsvDialect } from '@contract/csv-export';
+import { downloadExport } from '../lib/download-csv';
 import { listSearchParams, type ListParams } from '../lib/list-state';
 
 export type { User, UserSortField };
@@ -35,7 +36,7 @@ export const updateUser = ({ id, values }: { id: number; values: UserFormValues 
 
 export const deleteUser = (id: number) => adminRequest({ method: 'DELETE', url: `/admin/users/${id}` });
 
-export const exportUsers = () => downloadCsv('/admin/export/users', 'users.csv');
+export const exportUsers = (dialect?: CsvDialect) => downloadExport('/admin/export/users', 'users.csv', dialect);
 
 export const importUsers = async (csv: string): Promise<ImportResults> => {
   const data = await adminRequest({ method: 'POST', url: '/admin/import/users', data: { csv } });

@@ -12,12 +12,14 @@ import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
 import { GenerateCodesModal } from './generate-codes-modal';
 import { GeneratedCodesModal } from './generated-codes-modal';
+import type { CsvDialect } from '@contract/csv-export';
+import { ExportButtons } from './export-buttons';
 import { ListControls, ListPages } from './list-controls';
 
 type Dialog =
   | { kind: 'none' }
   | { kind: 'generate'; key: number }
-  | { kind: 'generated'; houseName: string; codes: string[] }
+  | { kind: 'generated'; houseId: number; houseName: string; codes: string[] }
   | { kind: 'delete'; code: AccessCode };
 
 const CODE_SORT_OPTIONS: { value: AccessCodeSortField; label: string }[] = [
@@ -61,8 +63,8 @@ export function AccessCodesTab() {
     },
   });
 
-  const exportCodes = () =>
-    exportAccessCodes()
+  const exportCodes = (dialect: CsvDialect) =>
+    exportAccessCodes(dialect)
       .then(() => toastSuccess('Access codes exported successfully'))
       .catch(() => toastError('Failed to export access codes', 'Export Failed'));
 
@@ -89,9 +91,7 @@ export function AccessCodesTab() {
         />
         <Group gap="xs">
           {selectedHouse && <Button onClick={() => setDialog({ kind: 'generate', key: Date.now() })}>Generate Codes for Selected House</Button>}
-          <Button variant="default" onClick={() => void exportCodes()}>
-            Export CSV
-          </Button>
+          <ExportButtons onExport={(dialect) => void exportCodes(dialect)} />
         </Group>
       </div>
       <ListControls noun="access codes" state={listState} sortOptions={CODE_SORT_OPTIONS}>
@@ -143,11 +143,11 @@ export function AccessCodesTab() {
           houseName={selectedHouse.name}
           onClose={close}
           onGenerate={(count) =>
-            generate.mutate({ houseId: selectedHouse.id, count }, { onSuccess: (generated) => setDialog({ kind: 'generated', houseName: selectedHouse.name, codes: generated }) })
+            generate.mutate({ houseId: selectedHouse.id, count }, { onSuccess: (generated) => setDialog({ kind: 'generated', houseId: selectedHouse.id, houseName: selectedHouse.name, codes: generated }) })
           }
         />
       )}
-      {dialog.kind === 'generated' && <GeneratedCodesModal houseName={dialog.houseName} codes={dialog.codes} onClose={close} />}
+      {dialog.kind === 'generated' && <GeneratedCodesModal houseId={dialog.houseId} houseName={dialog.houseName} codes={dialog.codes} onClose={close} />}
       <ConfirmModal
         opened={dialog.kind === 'delete'}
         title="Delete Access Code"

@@ -154,7 +154,7 @@ export function HousesTab() {
           }}
         />
       )}
-      {dialog.kind === 'generated' && <GeneratedCodesModal houseName={dialog.house.name} codes={dialog.codes} onClose={close} />}
+      {dialog.kind === 'generated' && <GeneratedCodesModal houseId={dialog.house.id} houseName={dialog.house.name} codes={dialog.codes} onClose={close} />}
       <ConfirmModal
         opened={dialog.kind === 'delete'}
         title="Delete House"

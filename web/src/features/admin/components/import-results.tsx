@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImportOutcome, ImportResults } from '@contract/users';
+import { importOutcome, importSummary } from '../lib/import-outcome';
 import { saveImportResults } from '../lib/users-csv';
 import classes from './import-results.module.css';
 
@@ -9,16 +10,14 @@ type ImportResultsViewProps = { results: ImportResults; onImportAgain: () => voi
 
 /** Every row's outcome, failed ones first, with the line a spreadsheet shows for it. */
 export function ImportResultsView({ results, onImportAgain, onClose }: ImportResultsViewProps) {
-  const count = (outcome: ImportOutcome) => results.rows.filter((row) => row.outcome === outcome).length;
   const rows = [...results.rows].sort((a, b) => Number(b.outcome === 'failed') - Number(a.outcome === 'failed') || a.line - b.line);
+  const outcome = importOutcome(results);
   return (
     <Stack>
-      <Text fw={700} role="status">
-        Imported {results.success} users, failed {results.failed}
-      </Text>
-      <Text size="sm">
-        Created {count('created')}, updated {count('updated')}, unchanged {count('unchanged')}, failed {count('failed')}.
-      </Text>
+      {/* SPEC's line as the title; its colour and the sentence below say what happened. */}
+      <Alert role="status" color={outcome.color} title={`Imported ${results.success} users, failed ${results.failed}`} data-outcome={outcome.kind}>
+        <Text size="sm">{importSummary(results)}</Text>
+      </Alert>
       {rows.length > 0 && (
         <Table.ScrollContainer type="native" minWidth={0} maxHeight="50dvh" tabIndex={0} role="region" aria-label="Import results">
           <Table striped stickyHeader className={classes.results}>
@@ -35,7 +34,7 @@ export function ImportResultsView({ results, onImportAgain, onClose }: ImportRes
                 <Table.Tr key={row.line} data-outcome={row.outcome}>
                   <Table.Td>{row.line}</Table.Td>
                   <Table.Td className={classes.username}>{row.username}</Table.Td>
-                  <Table.Td>{OUTCOME_LABELS[row.outcome]}</Table.Td>
+                  <Table.Td className={classes.outcome}>{OUTCOME_LABELS[row.outcome]}</Table.Td>
                   <Table.Td>{row.reason}</Table.Td>
                 </Table.Tr>
               ))}

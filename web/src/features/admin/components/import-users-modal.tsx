@@ -10,6 +10,8 @@ type ImportUsersModalProps = {
   pending: boolean;
   /** The answer to the last import: shown until the organiser closes the dialog or imports again. */
   results: ImportResults | undefined;
+  /** The server's reason for refusing the whole file (a header without data rows), shown at the field. */
+  refusal?: string;
   /** A house for the template's example row. */
   exampleHouse: string;
   onClose: () => void;
@@ -28,7 +30,7 @@ function rejectionMessage([rejection]: FileRejection[]): string {
   return FILE_MESSAGES.notCsv;
 }
 
-export function ImportUsersModal({ opened, pending, results, exampleHouse, onClose, onImport, onImportAgain }: ImportUsersModalProps) {
+export function ImportUsersModal({ opened, pending, results, refusal, exampleHouse, onClose, onImport, onImportAgain }: ImportUsersModalProps) {
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -106,7 +108,7 @@ export function ImportUsersModal({ opened, pending, results, exampleHouse, onClo
             rows={6}
             value={csv}
             onChange={(event) => setCsv(event.currentTarget.value)}
-            error={error}
+            error={error ?? refusal}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

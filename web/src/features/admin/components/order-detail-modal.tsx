@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '@/lib/format';
 import type { OrderEvent } from '@contract/orders';
-import { useOrderDetail, type AdminOrderDetail } from '../api/orders';
-import { formatOrderDate, orderStatusLabel, StatusBadge } from './order-status';
+import { updateOrderStatus, useOrderDetail, type AdminOrderDetail } from '../api/orders';
+import { useToastMutation } from '../lib/use-toast-mutation';
+import { formatOrderDate, ORDER_STATUS_OPTIONS, orderStatusLabel } from './order-status';
 import tableClasses from './admin-table.module.css';
-import { PrintSheet, printClasses } from './print-sheet';
+import { PrintHeader, PrintSheet, printClasses } from './print-sheet';
 import historyClasses from './order-history.module.css';
 
 type OrderDetailModalProps = { orderId: number; onClose: () => void };
@@ -24,7 +26,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function PrintedOrder({ order }: { order: AdminOrderDetail }) {
   return (
     <>
-      <h1>Order {order.orderNumber}</h1>
+      <PrintHeader title={`Order ${order.orderNumber}`} />
       <p>
         {order.firstName} {order.lastName} · ordered {formatOrderDate(order.createdAt)} · {orderStatusLabel(order.status)} (changed {formatOrderDate(order.updatedAt)})
       </p>
@@ -100,6 +102,15 @@ function OrderHistory({ order }: { order: AdminOrderDetail }) {
 export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
   const detail = useOrderDetail(orderId);
   const order = detail.data;
+  const queryClient = useQueryClient();
+  // The same call and toasts as the order card's select; the list and this dialog read the new status.
+  const setStatus = useToastMutation({
+    mutationFn: updateOrderStatus,
+    success: 'Order status updated successfully',
+    failure: 'Failed to update order status',
+    preferServerText: true,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 
   return (
     <Modal opened onClose={onClose} centered size="lg" title={order ? `Order ${order.orderNumber}` : 'Order'}>
@@ -113,9 +124,13 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
             <Fact label="Customer">
               {order.firstName} {order.lastName}
             </Fact>
-            <Fact label="Status">
-              <StatusBadge status={order.status} />
-            </Fact>
+            <NativeSelect
+              label="Status"
+              data={ORDER_STATUS_OPTIONS}
+              value={order.status || 'pending'}
+              disabled={setStatus.isPending}
+              onChange={(event) => event.currentTarget.value !== order.status && setStatus.mutate({ id: order.id, status: event.currentTarget.value })}
+            />
             <Fact label="Ordered">{formatOrderDate(order.createdAt)}</Fact>
             <Fact label="Last changed">{formatOrderDate(order.updatedAt)}</Fact>
           </SimpleGrid>

@@ -14,6 +14,9 @@ export const ORDER_STATUS_DISPLAY: Record<string, { label: string; color: string
   cancelled: { label: 'Storniert', color: 'red.9', variant: 'filled' },
 };
 
+/** The statuses an organiser may set, any from any (SPEC §4). */
+export const ORDER_STATUS_OPTIONS = Object.entries(ORDER_STATUS_DISPLAY).map(([value, { label }]) => ({ value, label }));
+
 /** The German label of a status; an unknown one shown raw, a missing one as pending (SPEC §4). */
 export const orderStatusLabel = (status: string | null | undefined) => ORDER_STATUS_DISPLAY[status || 'pending']?.label ?? String(status);
 

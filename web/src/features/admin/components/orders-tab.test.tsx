@@ -13,6 +13,16 @@ const orders = [
   { id: 2, orderNumber: 'GOS-NEW', firstName: 'Bo', lastName: 'Neu', createdAt: now.toISOString(), status: 'pending', items: items('Shirt', 2, 1500), total: 3000 },
 ];
 
+/** What heads every printed sheet: the festival's emblem and name, the title, the day it was printed. */
+function expectPrintHeader(title: string) {
+  const header = screen.getByTestId('print-header');
+  expect(header).toHaveTextContent('Game Of Slavs');
+  expect(within(header).getByRole('heading', { name: title })).toBeInTheDocument();
+  expect(header.querySelector('img')).toHaveAttribute('src', '/favicon.svg');
+  const today = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date());
+  expect(header).toHaveTextContent(`Printed ${today}`);
+}
+
 describe('OrdersTab', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -101,7 +111,7 @@ describe('OrdersTab', () => {
     expect(within(dialog).getByText('Bo Neu')).toBeInTheDocument();
     expect(within(dialog).getByText('24.07.2025, 18:30')).toBeInTheDocument();
     expect(within(dialog).getByText('25.07.2025, 11:00')).toBeInTheDocument();
-    expect(within(dialog).getByText('Ausstehend', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('Ausstehend');
     const rows = within(within(dialog).getByRole('table', { name: 'Lines of order GOS-NEW' })).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' ')))).toEqual([
       ['Shirt', 'M', '2', '15,00 €', '30,00 €'],
@@ -113,6 +123,21 @@ describe('OrdersTab', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(screen.getByTestId('print-sheet')).toHaveTextContent('Order GOS-NEW');
+    expectPrintHeader('Order GOS-NEW');
+  });
+
+  it('changes the status of an order from its details', async () => {
+    const request = mockAdminApi({
+      'GET /admin/shop/orders': ordersPage(orders),
+      'GET /admin/shop/orders/2': { success: true, order: { ...orders[1], updatedAt: orders[1].createdAt, lines: [{ id: 1, title: 'Shirt', variant: 'M', quantity: 2, price: 1500 }] } },
+      'PUT /admin/shop/orders/2': { success: true },
+    });
+    const { user } = render(<OrdersTab />);
+    await user.click(await screen.findByRole('button', { name: 'Details of order GOS-NEW' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order GOS-NEW' });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Status' }), 'Versendet');
+    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order status updated successfully' })));
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', url: '/admin/shop/orders/2', data: { status: 'shipped' } }));
   });
 
   it('shows the packing list from the server and offers it as CSV and on paper', async () => {
@@ -137,6 +162,8 @@ describe('OrdersTab', () => {
       ['Shirt', 'M', '5'],
     ]);
     expect(within(dialog).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download for German Excel' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Print' })).toBeEnabled();
+    expectPrintHeader('Packing list');
   });
 });

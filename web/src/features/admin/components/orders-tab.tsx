@@ -3,20 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { parseOrderItems, type OrderItem } from '@contract/orders';
 import { formatPrice } from '@/lib/format';
+import type { CsvDialect } from '@contract/csv-export';
+import { ExportButtons } from './export-buttons';
 import { deleteOrder, exportOrders, updateOrderStatus, useOrdersPage, type AdminOrder, type OrderSortField, type OrderStatus } from '../api/orders';
 import { useListState } from '../lib/list-state';
 import { toastError } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { ListControls, ListPages } from './list-controls';
 import { OrderDetailModal } from './order-detail-modal';
-import { formatOrderDate, ORDER_STATUS_DISPLAY, StatusBadge } from './order-status';
+import { formatOrderDate, ORDER_STATUS_OPTIONS, StatusBadge } from './order-status';
 import { PackingListModal } from './packing-list-modal';
 import { StatCards } from './stat-cards';
 import classes from './admin-table.module.css';
 
 export { formatOrderDate, ORDER_STATUS_DISPLAY } from './order-status';
 
-const STATUS_OPTIONS = Object.entries(ORDER_STATUS_DISPLAY).map(([value, { label }]) => ({ value, label }));
+const STATUS_OPTIONS = ORDER_STATUS_OPTIONS;
 
 const ORDER_SORT_OPTIONS: { value: OrderSortField; label: string }[] = [
   { value: 'createdAt', label: 'Date' },
@@ -117,8 +119,8 @@ export function OrdersTab() {
     },
   });
 
-  const runExport = () =>
-    exportOrders().catch(() => toastError('Failed to export orders', 'Export Failed'));
+  const runExport = (dialect: CsvDialect) =>
+    exportOrders(dialect).catch(() => toastError('Failed to export orders', 'Export Failed'));
 
   const list = orders.data?.rows ?? [];
   // Over every order, counted by the server; a cancelled order brought no money in.
@@ -134,9 +136,7 @@ export function OrdersTab() {
           <Button variant="default" onClick={() => setDialog({ kind: 'packing' })}>
             Packing list
           </Button>
-          <Button variant="default" onClick={() => void runExport()}>
-            Export CSV
-          </Button>
+          <ExportButtons onExport={(dialect) => void runExport(dialect)} />
         </Group>
       </div>
       <StatCards

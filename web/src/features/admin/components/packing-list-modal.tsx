@@ -2,14 +2,13 @@ import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { exportPackingList, usePackingList, type PackingLine } from '../api/orders';
 import { toastError, toastSuccess } from '../lib/toast';
 import tableClasses from './admin-table.module.css';
-import { PrintSheet, printClasses } from './print-sheet';
+import { PrintHeader, PrintSheet, printClasses } from './print-sheet';
+import type { CsvDialect } from '@contract/csv-export';
+import { ExportButtons } from './export-buttons';
 
 type PackingListModalProps = { onClose: () => void };
 
 const totalUnits = (lines: PackingLine[]) => lines.reduce((sum, line) => sum + line.units, 0);
-
-const printedAt = () =>
-  new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** Units per product and variant over the orders that are not cancelled: on screen, on paper, as CSV. */
 export function PackingListModal({ onClose }: PackingListModalProps) {
@@ -18,8 +17,8 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
   const orders = packing.data?.orders ?? 0;
   const summary = `${orders} ${orders === 1 ? 'order' : 'orders'} (not cancelled), ${totalUnits(lines)} units`;
 
-  const download = () =>
-    exportPackingList()
+  const download = (dialect: CsvDialect) =>
+    exportPackingList(dialect)
       .then(() => toastSuccess('Packing list exported successfully'))
       .catch(() => toastError('Failed to export the packing list', 'Export Failed'));
 
@@ -59,18 +58,14 @@ export function PackingListModal({ onClose }: PackingListModalProps) {
             </Table>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void download()}>
-              Download CSV
-            </Button>
+            <ExportButtons label="Download CSV" onExport={(dialect) => void download(dialect)} />
             <Button onClick={() => window.print()} disabled={lines.length === 0}>
               Print
             </Button>
           </Group>
           <PrintSheet>
-            <h1>Packing list</h1>
-            <p>
-              {summary} · {printedAt()}
-            </p>
+            <PrintHeader title="Packing list" />
+            <p>{summary}</p>
             <table>
               <thead>
                 <tr>

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
-import { render, screen, waitFor } from '@/testing/render';
+import { render, screen, waitFor, within } from '@/testing/render';
 import { mockAdminApi, signInStored } from '../testing/admin-fixtures';
 import { SettingsTab } from './settings-tab';
 
@@ -19,15 +19,40 @@ describe('SettingsTab', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('switches the shop off and says so', async () => {
+  it('switches the shop off after a confirmation and says so', async () => {
     const request = mockAdminApi({ ...orderLimitsRead, 'POST /admin/settings': { success: true } });
     const { user } = render(<SettingsTab />);
     expect(screen.getByText('Shop Settings')).toBeInTheDocument();
     expect(await screen.findByText(/enabled and visible to all visitors/)).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Enable Shop' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Close the shop?' });
+    expect(within(confirm).getByText(/hides it from every visitor at once/)).toBeInTheDocument();
+    expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ url: '/admin/settings' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Close shop' }));
     await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Shop Settings Updated' })));
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ data: { key: 'shop_enabled', value: 'false' } }));
     expect(screen.getByText(/disabled and hidden/)).toBeInTheDocument();
+  });
+
+  it('keeps the shop open when closing is cancelled', async () => {
+    const request = mockAdminApi({ ...orderLimitsRead, 'POST /admin/settings': { success: true } });
+    const { user } = render(<SettingsTab />);
+    await screen.findByText(/enabled and visible/);
+    await user.click(screen.getByRole('switch', { name: 'Enable Shop' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Close the shop?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('switch', { name: 'Enable Shop' })).toBeChecked();
+    expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ url: '/admin/settings' }));
+  });
+
+  it('opens a closed shop without asking', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, value: 'false' } });
+    const request = mockAdminApi({ ...orderLimitsRead, 'POST /admin/settings': { success: true } });
+    const { user } = render(<SettingsTab />);
+    await screen.findByText(/disabled and hidden/);
+    await user.click(screen.getByRole('switch', { name: 'Enable Shop' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith(expect.objectContaining({ data: { key: 'shop_enabled', value: 'true' } })));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('disables the switch while saving and reports a failure', async () => {
@@ -36,6 +61,7 @@ describe('SettingsTab', () => {
     const { user } = render(<SettingsTab />);
     await screen.findByText(/enabled and visible/);
     await user.click(screen.getByRole('switch', { name: 'Enable Shop' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close shop' }));
     expect(screen.getByRole('switch', { name: 'Enable Shop' })).toBeDisabled();
     fail(new ApiError(500, '500: boom'));
     await waitFor(() =>

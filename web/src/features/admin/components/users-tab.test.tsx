@@ -126,4 +126,61 @@ describe('UsersTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  const importAnswer = (rows: { line: number; username: string; outcome: 'created' | 'updated' | 'unchanged' | 'failed'; reason: string }[]) => ({
+    success: true,
+    results: {
+      success: rows.filter((row) => row.outcome !== 'failed').length,
+      failed: rows.filter((row) => row.outcome === 'failed').length,
+      errors: rows.filter((row) => row.outcome === 'failed').map((row) => ({ line: row.line, error: row.reason })),
+      rows,
+    },
+  });
+
+  const importText = async (answer: unknown) => {
+    mockAdminApi({ 'GET /admin/users': usersPage(users), 'GET /admin/houses': { success: true, houses }, 'POST /admin/import/users': answer });
+    const { user } = render(<UsersTab currentUserId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('CSV content'), 'username,password{Enter}a,b');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    return dialog;
+  };
+
+  it('colours and words the summary by what happened, keeping the SPEC line as its title', async () => {
+    const dialog = await importText(
+      importAnswer([
+        { line: 2, username: 'igor', outcome: 'created', reason: 'Created' },
+        { line: 3, username: 'kuba', outcome: 'failed', reason: 'Username must be at least 3 characters · Password must be at least 6 characters' },
+        { line: 4, username: 'lena', outcome: 'failed', reason: 'There is no house called "Atlantis"' },
+      ]),
+    );
+    const summary = await within(dialog).findByRole('status');
+    expect(summary).toHaveTextContent('Imported 1 users, failed 2');
+    expect(summary).toHaveTextContent('1 user created, 2 users failed. The failed rows are listed first, each with every problem');
+    expect(summary).toHaveAttribute('data-outcome', 'partly-failed');
+    expect(summary.getAttribute('style')).toMatch(/yellow/);
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Import Successful', message: 'Imported 1 users, failed 2', color: 'yellow' }));
+    expect(within(dialog).getByText('Username must be at least 3 characters · Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('says plainly when nothing was imported', async () => {
+    const failed = await importText(importAnswer([{ line: 2, username: 'kuba', outcome: 'failed', reason: 'Password must be at least 6 characters' }]));
+    const summary = await within(failed).findByRole('status');
+    expect(summary).toHaveTextContent('Imported 0 users, failed 1');
+    expect(summary).toHaveTextContent('Nothing was imported: 1 user failed.');
+    expect(summary.getAttribute('style')).toMatch(/red/);
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Import Successful', color: 'red' }));
+  });
+
+  it('shows the reason at the field when the file holds no data rows', async () => {
+    const { ApiError } = await import('@/lib/api-client');
+    const refusal = 'The CSV content has a header line but no data rows: add one line per user below the header';
+    const dialog = await importText(() => {
+      throw new ApiError(400, `400: ${JSON.stringify({ success: false, error: refusal })}`);
+    });
+    await toast('Import Failed', 'Failed to import users');
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('CSV content')).toHaveAttribute('aria-invalid', 'true');
+  });
 });

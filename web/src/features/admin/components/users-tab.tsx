@@ -3,12 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHouses } from '../api/houses';
 import { createUser, deleteUser, exportUsers, importUsers, updateUser, useUsersPage, type User, type UserSortField } from '../api/users';
+import { importOutcome } from '../lib/import-outcome';
+import { serverErrorText } from '../lib/admin-session';
 import { useListState } from '../lib/list-state';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useToastMutation } from '../lib/use-toast-mutation';
 import { AdminTable } from './admin-table';
 import classes from './admin-table.module.css';
 import { ConfirmModal } from './confirm-modal';
+import type { CsvDialect } from '@contract/csv-export';
+import { ExportButtons } from './export-buttons';
 import { ImportUsersModal } from './import-users-modal';
 import { ListControls, ListPages } from './list-controls';
 import { RowActions } from './row-actions';
@@ -62,14 +66,14 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
   const runImport = useMutation({
     mutationFn: importUsers,
     onSuccess: (results) => {
-      toastSuccess(`Imported ${results.success} users, failed ${results.failed}`, 'Import Successful');
+      toastSuccess(`Imported ${results.success} users, failed ${results.failed}`, 'Import Successful', importOutcome(results).color);
       void refresh();
     },
     onError: () => toastError('Failed to import users', 'Import Failed'),
   });
 
-  const runExport = () =>
-    exportUsers()
+  const runExport = (dialect: CsvDialect) =>
+    exportUsers(dialect)
       .then(() => toastSuccess('Users exported successfully'))
       .catch(() => toastError('Failed to export users', 'Export Failed'));
 
@@ -96,9 +100,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           >
             Import CSV
           </Button>
-          <Button variant="default" onClick={() => void runExport()}>
-            Export CSV
-          </Button>
+          <ExportButtons onExport={(dialect) => void runExport(dialect)} />
           <Button onClick={() => setDialog({ kind: 'form', user: null, key: Date.now() })}>Add User</Button>
         </Group>
       </div>
@@ -149,6 +151,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
           results={runImport.data}
           exampleHouse={houses.data?.[0]?.name ?? ''}
           onClose={close}
+          refusal={runImport.isError ? (serverErrorText(runImport.error) ?? undefined) : undefined}
           onImport={(csv) => runImport.mutate(csv)}
           onImportAgain={() => runImport.reset()}
         />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInStored } from '../testing/admin-fixtures';
 import { SESSION_EXPIRED_EVENT } from './admin-session';
-import { downloadCsv, saveCsv } from './download-csv';
+import { downloadCsv, downloadExport, saveCsv } from './download-csv';
 
 describe('downloadCsv', () => {
   beforeEach(() => {
@@ -31,6 +31,19 @@ describe('downloadCsv', () => {
     expect(expired).toHaveBeenCalled();
     expect(localStorage.getItem('adminUser')).toBeNull();
     window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+  });
+
+  it('asks the cms for the German Excel dialect and saves it beside the comma file', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('\uFEFFid;username\r\n'));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await downloadExport('/admin/export/users', 'users.csv', 'excel-de');
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/export/users?format=excel-de', expect.anything());
+    await downloadExport('/admin/export/users', 'users.csv');
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/admin/export/users', expect.anything());
+    expect(saved).toEqual(['users-excel-de.csv', 'users.csv']);
   });
 });
 

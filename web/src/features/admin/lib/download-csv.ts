@@ -1,3 +1,4 @@
+import type { CsvDialect } from '@contract/csv-export';
 import { adminHeaders, reportIfExpired } from './admin-session';
 import { ApiError } from '@/lib/api-client';
 
@@ -22,6 +23,15 @@ export async function downloadCsv(path: string, fileName: string) {
     throw error;
   }
   saveFile(await response.blob(), fileName);
+}
+
+/**
+ * An export of the cms in the chosen dialect: SPEC's comma file under its own name, or the German
+ * Excel one (semicolons) as name-excel-de.csv, so both can sit side by side in the downloads.
+ */
+export function downloadExport(path: string, fileName: string, dialect: CsvDialect = 'csv') {
+  if (dialect === 'csv') return downloadCsv(path, fileName);
+  return downloadCsv(`${path}?format=${dialect}`, fileName.replace(/\.csv$/, `-${dialect}.csv`));
 }
 
 /** One cell as the cms writes it (cms/src/http/csv.ts): quoted where needed, a formula behind an apostrophe. */

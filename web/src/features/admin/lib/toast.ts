@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 
-type Toast = { title: string; message: string; color: 'green' | 'red' };
+export type ToastColor = 'green' | 'red' | 'yellow' | 'gray';
+
+type Toast = { title: string; message: string; color: ToastColor };
 
 /** The dashboard shows one toast at a time, always under this id. */
 const TOAST_ID = 'dashboard-toast';
@@ -27,8 +29,9 @@ function replaceToast({ title, message, color }: Toast) {
   });
 }
 
-export function toastSuccess(message: string, title = 'Success') {
-  replaceToast({ title, message, color: 'green' });
+/** A success toast; `color` tells how it went where SPEC's title says "Successful" regardless (an import with failed rows). */
+export function toastSuccess(message: string, title = 'Success', color: ToastColor = 'green') {
+  replaceToast({ title, message, color });
 }
 
 export function toastError(message: string, title = 'Error') {
