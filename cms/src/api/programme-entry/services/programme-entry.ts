@@ -1,0 +1,66 @@
+import { factories } from '@strapi/strapi';
+import { PROGRAMME_CATEGORIES, dayOf, minutesOf, programmeEntrySlug, type Programme, type ProgrammeCategory } from '../../../contract/programme';
+
+const UID = 'api::programme-entry.programme-entry';
+// A generous bound: a five-day festival on a handful of places has a few hundred entries.
+const MOST_ENTRIES = 2000;
+
+const hhmm = (time: unknown) => {
+  const minutes = minutesOf(time) ?? 0;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+type StoredEntry = {
+  id: number;
+  title: string;
+  day: string;
+  start: string;
+  end: string;
+  category: string;
+  description: string | null;
+  place?: { id: number } | null;
+  performer?: { id: number; name: string } | null;
+};
+
+export default factories.createCoreService(UID, ({ strapi }) => ({
+  /**
+   * The whole programme for the public site, in one answer: places in their order, entries by
+   * day and start. Fields are listed, never spread; an entry without a place (its place was
+   * deleted) is left out until an editor gives it one.
+   */
+  async load(): Promise<Programme> {
+    const [places, entries] = await Promise.all([
+      strapi.db.query('api::place.place').findMany({ select: ['id', 'name'], orderBy: [{ position: 'asc' }, { id: 'asc' }], limit: 100 }) as Promise<{ id: number; name: string }[]>,
+      strapi.db.query(UID).findMany({
+        select: ['id', 'title', 'day', 'start', 'end', 'category', 'description'],
+        populate: { place: { select: ['id'] }, performer: { select: ['id', 'name'] } },
+        orderBy: [{ day: 'asc' }, { start: 'asc' }, { id: 'asc' }],
+        limit: MOST_ENTRIES,
+      }) as Promise<StoredEntry[]>,
+    ]);
+    const placeIds = new Set(places.map((place) => place.id));
+    return {
+      success: true,
+      places: places.map(({ id, name }) => ({ id, name })),
+      entries: entries.flatMap((entry) => {
+        const day = dayOf(entry.day);
+        const placeId = entry.place?.id;
+        if (!day || placeId === undefined || !placeIds.has(placeId)) return [];
+        return [
+          {
+            id: entry.id,
+            slug: programmeEntrySlug(entry),
+            title: entry.title,
+            day,
+            start: hhmm(entry.start),
+            end: hhmm(entry.end),
+            placeId,
+            category: (PROGRAMME_CATEGORIES as readonly string[]).includes(entry.category) ? (entry.category as ProgrammeCategory) : 'konzert',
+            description: entry.description ?? null,
+            performer: entry.performer ? { id: entry.performer.id, name: entry.performer.name } : null,
+          },
+        ];
+      }),
+    };
+  },
+}));
