@@ -155,7 +155,23 @@ export type ProgrammeEntry = z.infer<typeof programmeEntrySchema>;
 
 export const programmeSchema = z.object({
   success: z.literal(true),
+  /** The cms's clock to the minute, for "Jetzt" and "Als Nächstes" (an ISO instant). */
+  now: z.iso.datetime({ offset: true }),
   places: z.array(z.object({ id: z.number(), name: z.string() })),
   entries: z.array(programmeEntrySchema),
 });
 export type Programme = z.infer<typeof programmeSchema>;
+
+/** Most entries one calendar file may name (Mein Plan sends the starred ones). */
+export const CALENDAR_MOST_IDS = 500;
+export const CALENDAR_MESSAGES = {
+  invalidIds: `ids muss eine Liste von höchstens ${CALENDAR_MOST_IDS} Eintragsnummern sein, durch Kommas getrennt.`,
+} as const;
+
+/** The `ids` of a calendar request ("3,17,42"), or undefined when it is not such a list. */
+export function parseCalendarIds(value: unknown): number[] | undefined {
+  if (typeof value !== 'string' || value.length > CALENDAR_MOST_IDS * 11) return undefined;
+  const parts = value.split(',');
+  if (parts.length > CALENDAR_MOST_IDS || !parts.every((part) => /^[1-9]\d{0,9}$/.test(part))) return undefined;
+  return [...new Set(parts.map(Number))];
+}

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRAMME_MESSAGES, minutesOf, programmeSchema, spanOf, spansOverlap, type Programme } from '../../src/contract/programme';
 import { siteContentSchema } from '../../src/contract/site-content';
@@ -68,6 +69,63 @@ describe('the programme', () => {
     const again = await fetch(`${server.baseUrl}/api/programme`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
   });
+
+  /** The calendar file as a calendar app reads it: ical.js, Mozilla's RFC 5545 parser. */
+  const calendarEvents = async (query = '') => {
+    const response = await fetch(`${server.baseUrl}/api/programme/calendar.ics${query}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = await response.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const zone = calendar.getFirstSubcomponent('vtimezone');
+    expect(zone?.getFirstPropertyValue('tzid')).toBe('Europe/Berlin');
+    ICAL.TimezoneService.register(new ICAL.Timezone(zone!));
+    expect(text).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
+    return calendar.getAllSubcomponents('vevent').map((vevent) => {
+      const event = new ICAL.Event(vevent);
+      expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Europe/Berlin');
+      return event;
+    });
+  };
+  const wallClock = (time: { toString(): string }) => time.toString().slice(0, 16);
+  const expectedStart = (entry: Programme['entries'][number]) => `${entry.day}T${entry.start}`;
+
+  it('gives the whole programme as an .ics file, every entry an event at its Berlin time and place', async () => {
+    const { entries, places } = await programme();
+    const events = await calendarEvents();
+    expect(events.length).toBe(entries.length);
+    const byUid = new Map(events.map((event) => [event.uid, event]));
+    for (const entry of entries) {
+      const event = byUid.get(`programm-${entry.id}@game-of-slavs`)!;
+      expect(event, entry.title).toBeDefined();
+      expect(event.summary).toBe(entry.title);
+      expect(event.location).toBe(places.find((place) => place.id === entry.placeId)!.name);
+      expect(wallClock(event.startDate)).toBe(expectedStart(entry));
+      expect(event.startDate.zone?.tzid).toBe('Europe/Berlin');
+      const minutes = (event.endDate.toUnixTime() - event.startDate.toUnixTime()) / 60;
+      const [from, to] = [minutesOf(entry.start)!, minutesOf(entry.end)!];
+      expect(minutes, entry.title).toBe(to > from ? to - from : to + 1440 - from);
+      // Summer time: 20:00 in Berlin is 18:00 UTC.
+      expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(`${expectedStart(entry)}:00+02:00`));
+    }
+  });
+
+  it("gives a guest's plan as an .ics file with exactly the chosen entries", async () => {
+    const { entries } = await programme();
+    const chosen = [entries[3], entries[40], entries[100]];
+    const events = await calendarEvents(`?ids=${chosen.map((entry) => entry.id).join(',')}`);
+    expect(events.map((event) => event.summary).sort()).toEqual(chosen.map((entry) => entry.title).sort());
+  });
+
+  it.each(['?ids=', '?ids=1,,2', '?ids=abc', '?ids=1&ids=2', `?ids=${Array.from({ length: 501 }, (_, index) => index + 1).join(',')}`, '?anders=1'])(
+    'refuses the calendar %s with a 400 in clear words',
+    async (query) => {
+      const answer = await call(server, 'GET', `/api/programme/calendar.ics${query.slice(0, 4000)}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, error: expect.stringContaining('Eintragsnummern') });
+    },
+  );
 
   it("lets the editor add an entry in the panel, and the site's programme shows it at once", async () => {
     const created = await createAsEditor({

@@ -9,6 +9,12 @@ const routes: Core.RouterConfig = {
       handler: 'api::programme-entry.programme-entry.programme',
       config: { auth: false, policies: [] },
     },
+    {
+      method: 'GET',
+      path: '/programme/calendar.ics',
+      handler: 'api::programme-entry.programme-entry.calendar',
+      config: { auth: false, policies: [] },
+    },
   ],
 };
 

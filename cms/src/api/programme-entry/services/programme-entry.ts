@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { programmeCalendar } from './programme-calendar';
 import { PROGRAMME_CATEGORIES, dayOf, minutesOf, programmeEntrySlug, type Programme, type ProgrammeCategory } from '../../../contract/programme';
 
 const UID = 'api::programme-entry.programme-entry';
@@ -9,6 +10,16 @@ const hhmm = (time: unknown) => {
   const minutes = minutesOf(time) ?? 0;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 };
+
+/**
+ * The festival's clock: the time now, to the minute. Outside production FESTIVAL_CLOCK (an ISO
+ * instant) sets it, so the browser tests see "Jetzt" at a known time; production never reads it.
+ */
+export function festivalNow(): Date {
+  const set = process.env.NODE_ENV !== 'production' ? Date.parse(process.env.FESTIVAL_CLOCK ?? '') : Number.NaN;
+  const now = Number.isNaN(set) ? Date.now() : set;
+  return new Date(Math.floor(now / 60_000) * 60_000);
+}
 
 type StoredEntry = {
   id: number;
@@ -41,6 +52,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     const placeIds = new Set(places.map((place) => place.id));
     return {
       success: true,
+      now: festivalNow().toISOString(),
       places: places.map(({ id, name }) => ({ id, name })),
       entries: entries.flatMap((entry) => {
         const day = dayOf(entry.day);
@@ -62,5 +74,17 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
         ];
       }),
     };
+  },
+
+  /** The programme as an .ics file: every entry, or those of `ids` (a guest's plan) in programme order. */
+  async calendar(ids: number[] | undefined): Promise<string> {
+    const programme: Programme = await this.load();
+    const wanted = ids ? new Set(ids) : undefined;
+    const festival = (await strapi.db.query('api::festival.festival').findOne({ select: ['name'] })) as { name?: string } | null;
+    const origin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : null;
+    return programmeCalendar(
+      { ...programme, entries: wanted ? programme.entries.filter((entry) => wanted.has(entry.id)) : programme.entries },
+      { name: `${festival?.name ?? 'Festival'}: ${wanted ? 'Mein Plan' : 'Programm'}`, siteOrigin: origin, now: new Date() },
+    );
   },
 }));
