@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { idOfProgrammeSlug } from '@contract/programme';
+import { idOfProgrammeSlug } from '@contract/programme-time';
 import { PageLoader } from '@/components/page-loader';
 import { useFestival } from '@/features/festival/api/get-site-content';
 import { useProgramme } from '@/features/programme/api/get-programme';

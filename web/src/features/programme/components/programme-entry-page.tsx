@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { CATEGORY_LABELS, type Programme, type ProgrammeEntry } from '@contract/programme';
+import { CATEGORY_LABELS } from '@contract/programme-time';
+import type { Programme, ProgrammeEntry } from '@contract/programme';
 import { usePlan } from '../hooks/use-plan';
 import { TIME_ZONE_NOTE } from '../utils/json-ld';
 import { dayLabel, timeRange } from '../utils/timetable';

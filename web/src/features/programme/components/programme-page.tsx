@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORY_LABELS, PROGRAMME_CATEGORIES, minutesOf, type Programme, type ProgrammeEntry } from '@contract/programme';
+import { CATEGORY_LABELS, PROGRAMME_CATEGORIES, minutesOf } from '@contract/programme-time';
+import type { Programme, ProgrammeEntry } from '@contract/programme';
 import { calendarUrl } from '../api/get-programme';
 import { usePlan } from '../hooks/use-plan';
 import { TIME_ZONE_NOTE } from '../utils/json-ld';

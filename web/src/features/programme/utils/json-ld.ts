@@ -1,4 +1,5 @@
-import { FESTIVAL_TIME_ZONE, dayFromNumber, dayNumber, festivalClock, minutesOf, type Programme, type ProgrammeEntry } from '@contract/programme';
+import { FESTIVAL_TIME_ZONE, dayFromNumber, dayNumber, festivalClock, minutesOf } from '@contract/programme-time';
+import type { Programme, ProgrammeEntry } from '@contract/programme';
 import { lasts } from './timetable';
 
 /** An entry's wall-clock minute in Europe/Berlin as an ISO time with the zone's offset of that moment. */

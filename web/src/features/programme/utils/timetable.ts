@@ -1,4 +1,5 @@
-import { durationMinutes, festivalClock, minutesOf, spanOf, spansOverlap, type Programme, type ProgrammeEntry } from '@contract/programme';
+import { durationMinutes, festivalClock, minutesOf, spanOf, spansOverlap } from '@contract/programme-time';
+import type { Programme, ProgrammeEntry } from '@contract/programme';
 
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
