@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureFirstOrganiser } from './bootstrap/accounts';
 import { enforceDataRules } from './bootstrap/data-rules';
+import { enforceProgrammeRules } from './bootstrap/programme-rules';
 import { configureContentManager } from './bootstrap/content-manager-texts';
 import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
@@ -23,7 +24,7 @@ import { answerWithin } from './http/answer-deadline';
 import { quietDroppedConnections } from './http/dropped-connections';
 import { hashPasswordsOffThread } from './http/bcrypt-off-thread';
 import { keepContentTypeLists } from './bootstrap/content-type-lists';
-import { seedDemoContent } from './seed/seed-demo-content';
+import { seedDemoContent, seedDemoProgramme } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
 import { answerAiFeaturesOff } from './http/panel-ai-off';
@@ -63,6 +64,7 @@ export default {
     limitImageWork(strapi);
     // Before anything writes, the seed included.
     enforceDataRules(strapi);
+    enforceProgrammeRules(strapi);
     invalidateOnContentChanges(strapi);
     forgetKeptOnWrites(strapi);
     answerCachedReadsEarly(strapi);
@@ -77,6 +79,7 @@ export default {
     await closeRegistration(strapi);
     await seedDemoContent(strapi);
     await upgradeContent(strapi);
+    await seedDemoProgramme(strapi);
     await ensureFirstOrganiser(strapi);
     await ensurePanelAccess(strapi);
     await configureContentManager(strapi);

@@ -406,7 +406,7 @@ describe('the landing page in Chromium', () => {
 
     await toggle();
     await menu.waitFor();
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Merchandising', 'Login']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Programm', 'Merchandising', 'Login']);
     await screenshot(page, 'menu-mobile', { fullPage: false });
     await menu.getByRole('link', { name: 'Information' }).click();
     await menu.waitFor({ state: 'detached' });
@@ -471,7 +471,7 @@ describe('the landing page in Chromium', () => {
       await setShopEnabled(session, false);
       await reloadUntil(page, async () => (await nav.getByRole('link', { name: 'Merchandising' }).count()) === 0);
       await section(page, 'faq').waitFor();
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Login']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Programm', 'Login']);
       expect(await page.getByRole('link', { name: 'Zum Shop' }).count()).toBe(0);
     } finally {
       await setShopEnabled(session, true);

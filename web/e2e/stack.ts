@@ -7,6 +7,9 @@ import { CMS_BEHIND_SITE_SERVER, ROOT, WEB, buildCms, buildWeb, waitFor } from '
 
 export const ARTIFACTS = path.join(ROOT, 'artifacts');
 
+/** The instant the cms's programme clock shows in the browser tests (programme.e2e.test.ts). */
+export const FESTIVAL_CLOCK_IN_TESTS = '2025-07-26T19:10:00Z';
+
 export type Stack = { siteUrl: string; cmsUrl: string; uploadsDir: string; stop(): Promise<void> };
 
 /**
@@ -37,6 +40,9 @@ export async function startStack(): Promise<Stack> {
         LOG_LEVEL: 'info',
         // Every panel test signs the editor in from this one address (see cms/config/admin.ts).
         CMS_PANEL_SIGN_INS_PER_5_MIN: '100',
+        // The festival's clock for the programme's "Jetzt" (honoured outside production only):
+        // Saturday 26 July 2025, 21:10 in Berlin. No other page reads it.
+        FESTIVAL_CLOCK: FESTIVAL_CLOCK_IN_TESTS,
         ...DEMO_ACCOUNTS,
       },
     });

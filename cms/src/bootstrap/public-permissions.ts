@@ -9,6 +9,8 @@ export const PUBLIC_READ_TYPES = [
   'accommodation-photo',
   'imprint',
   'privacy-policy',
+  'place',
+  'programme-entry',
 ] as const;
 
 const SINGLE_TYPES = new Set(['festival', 'imprint', 'privacy-policy']);

@@ -95,8 +95,12 @@ export const siteContentSchema = z.object({
       genre: z.string(),
       photo: mediaSchema.nullable(),
       houses: z.array(z.strictObject({ name: z.string(), colour: z.string().nullable() })),
+      /** Where and when the performer plays (the programme, issue 40), each linking to its entry's page. */
+      slots: z.array(z.strictObject({ slug: z.string(), day: z.iso.date(), start: z.string(), place: z.string() })),
     }),
   ),
+  /** How many entries the programme has: none keeps the "Ablauf" tab's placeholder sentence. */
+  programmeEntries: z.number(),
   faq: z.array(z.object({ id: z.number(), question: z.string(), answer: z.string() })),
   accommodationPhotos: z.array(z.object({ id: z.number(), alt: z.string(), image: mediaSchema })),
   legal: z.object({

@@ -21,6 +21,7 @@ export const publicCacheKey = {
   shopItems: 'shop:items',
   shopItem: (id: number | string) => `shop:item:${id}`,
   siteContent: 'site-content',
+  programme: 'programme',
 } as const;
 
 // The cached public reads, by the exact path the web app sends (see their routes).
@@ -29,6 +30,7 @@ const CACHED_READS: [path: RegExp, key: (match: RegExpExecArray) => string][] = 
   [/^\/api\/shop\/items$/, () => publicCacheKey.shopItems],
   [/^\/api\/shop\/items\/([1-9][0-9]{0,9})$/, ([, id]) => publicCacheKey.shopItem(id)],
   [/^\/api\/site-content$/, () => publicCacheKey.siteContent],
+  [/^\/api\/programme$/, () => publicCacheKey.programme],
 ];
 
 /** The cache key of the public read at exactly this path (no query string), else undefined. */
@@ -104,6 +106,8 @@ const SOURCES = [
   'api::imprint.imprint',
   'api::privacy-policy.privacy-policy',
   'api::house.house',
+  'api::place.place',
+  'api::programme-entry.programme-entry',
   'plugin::upload.file',
 ];
 

@@ -1,5 +1,6 @@
 import { HOUSE_MESSAGES } from '../contract/houses';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../contract/products';
+import { PROGRAMME_MESSAGES } from '../contract/programme';
 import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_MESSAGES, ORDER_LIMIT_NAMES, SETTING_MESSAGES } from '../contract/settings';
 import { FESTIVAL_MESSAGES } from '../contract/site-content';
 import { SETTING_KEYS } from '../contract/stored-rules';
@@ -42,6 +43,8 @@ const GERMAN: Record<string, string> = {
   [IMAGE_MESSAGES.wrongType]: 'Bitte ein Bild wählen (JPEG, PNG, WebP oder AVIF).',
   [SETTING_MESSAGES.unknownKey]: `Diese Einstellung gibt es nicht. Möglich sind: ${SETTING_KEYS.join(', ')}.`,
   [SETTING_MESSAGES.invalidSwitch]: 'Der Wert muss „true“ oder „false“ sein.',
+  // The programme's messages are German already: only editors write entries.
+  ...Object.fromEntries(Object.values(PROGRAMME_MESSAGES).map((message) => [message, message])),
   ...Object.fromEntries(
     ORDER_LIMIT_NAMES.map((name) => {
       const { min, max } = ORDER_LIMIT_FIELDS[name];

@@ -106,6 +106,30 @@ export const SITE_TYPE_TEXTS: Record<string, TypeTexts> = {
     },
     list: { columns: ['position', 'question', 'updatedAt'], mainField: 'question', sortBy: 'position' },
   },
+  'api::place.place': {
+    fields: {
+      position: position('der Orte: Spalten der Programmtabelle und Auswahl im Filter'),
+      name: { label: 'Name', description: 'Bühne, Zelt oder Lager, z. B. „Große Feuerbühne“; steht im Programm an jedem Eintrag.' },
+    },
+    list: { columns: ['position', 'name', 'updatedAt'], mainField: 'name', sortBy: 'position' },
+  },
+  'api::programme-entry.programme-entry': {
+    fields: {
+      title: { label: 'Titel', description: 'Steht groß im Programm und ist der Name des Termins im Kalender.' },
+      performer: { label: 'Künstler', description: 'Wer spielt (freiwillig); die Karte des Künstlers verlinkt dann diesen Termin.' },
+      place: { label: 'Ort', description: 'Wo der Eintrag stattfindet; die Orte stehen unter „Orte“.' },
+      day: { label: 'Tag', description: 'Ein Tag des Festivals, zwischen erstem und letztem Tag.' },
+      start: { label: 'Beginn', description: 'Uhrzeit in deutscher Zeit (Europe/Berlin).' },
+      end: { label: 'Ende', description: 'Nach dem Beginn, höchstens 12 Stunden später; ein Ende vor dem Beginn zählt zum nächsten Morgen (z. B. 22:00 bis 01:00).' },
+      category: { label: 'Art', description: 'Konzert, Werkstatt, Markt, Ritual, Spiel oder Tafel; danach filtern Gäste.' },
+      description: { label: 'Kurzer Text', description: 'Ein bis zwei Sätze, höchstens 500 Zeichen; steht auf der Seite des Eintrags.' },
+      overlapAllowed: {
+        label: 'Überschneidung erlaubt',
+        description: 'Eingeschaltet darf der Eintrag zur selben Zeit am selben Ort stattfinden wie ein anderer (z. B. ein Markt neben Konzerten).',
+      },
+    },
+    list: { columns: ['day', 'start', 'end', 'title', 'place', 'category'], mainField: 'title', sortBy: 'day' },
+  },
   'api::imprint.imprint': {
     fields: {
       title: { label: 'Überschrift', description: 'Die Überschrift der Seite /impressum und der Titel des Browser-Tabs.' },

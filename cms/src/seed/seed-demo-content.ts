@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
 import * as demo from './demo-content';
+import { DEMO_FESTIVAL_DAYS, demoPlaces, demoProgramme } from './demo-programme';
 import type { PlaceholderArt } from './demo-content';
 import { placeholderJpeg, placeholderPng, placeholderWebp } from './placeholder-image';
 
@@ -130,4 +131,51 @@ async function seedFestival(strapi: Core.Strapi, image: ImageUploader) {
   await strapi.documents('api::festival.festival').create({
     data: { ...demo.festival, logo: logo.id, mapImage: map.id, shareImage: share.id } as never,
   });
+}
+
+const PROGRAMME_MARKER = { type: 'core', name: 'game-of-slavs', key: 'demo-programme-seeded' } as const;
+
+/**
+ * The demo programme (src/seed/demo-programme.ts), once, with its own marker: a fresh install
+ * gets it with the rest of the demo, and an install seeded before the programme existed gets it
+ * on its next start. Only while places and entries are both empty and the festival still has the
+ * demo's dates: an install whose editors have begun a programme, or moved the festival to other
+ * days, keeps what it has.
+ */
+export async function seedDemoProgramme(strapi: Core.Strapi) {
+  if (await strapi.store.get(PROGRAMME_MARKER)) return;
+  const festival = (await strapi.db.query('api::festival.festival').findOne({ select: ['startDate', 'endDate'] })) as { startDate?: string; endDate?: string } | null;
+  const demoDates = festival?.startDate === DEMO_FESTIVAL_DAYS[0] && festival?.endDate === DEMO_FESTIVAL_DAYS.at(-1);
+  const empty = (await strapi.db.query('api::place.place').count()) === 0 && (await strapi.db.query('api::programme-entry.programme-entry').count()) === 0;
+  if (demoDates && empty) {
+    const performers = (await strapi.db.query('api::performer.performer').findMany({
+      select: ['documentId', 'name'],
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      limit: 100,
+    })) as { documentId: string; name: string }[];
+    await strapi.db.transaction(async () => {
+      const places: string[] = [];
+      for (const [index, name] of demoPlaces.entries()) {
+        places.push((await strapi.documents('api::place.place').create({ data: { name, position: index + 1 } as never })).documentId);
+      }
+      for (const entry of demoProgramme(performers.map((performer) => performer.name))) {
+        const performer = performers.find((each) => each.name === entry.performer);
+        await strapi.documents('api::programme-entry.programme-entry').create({
+          data: {
+            title: entry.title,
+            day: entry.day,
+            start: `${entry.start}:00.000`,
+            end: `${entry.end}:00.000`,
+            category: entry.category,
+            description: entry.description,
+            overlapAllowed: entry.overlapAllowed ?? false,
+            place: places[entry.place],
+            ...(performer ? { performer: performer.documentId } : {}),
+          } as never,
+        });
+      }
+    });
+    strapi.log.info('Seeded the demo programme.');
+  }
+  await strapi.store.set({ ...PROGRAMME_MARKER, value: { seededAt: new Date().toISOString(), seeded: demoDates && empty } });
 }

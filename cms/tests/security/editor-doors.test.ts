@@ -138,6 +138,8 @@ describe("the editor's second doors", () => {
     })) as { subject: string }[];
     editable = [...new Set(permissions.map((permission) => permission.subject))];
     expect(editable.length).toBeGreaterThan(5);
+    // The programme (issue 40) is walked like every other type the editor edits.
+    expect(editable).toEqual(expect.arrayContaining(['api::place.place', 'api::programme-entry.programme-entry']));
 
     // The Super Admin last saved an entry of every type the editor edits, and every file.
     for (const uid of [...editable, 'plugin::upload.file']) {
@@ -200,8 +202,12 @@ describe("the editor's second doors", () => {
 
   it("keeps the paths the panel itself walks open to the editor", async () => {
     const { entry } = await endpointsOf('api::performer.performer');
+    const { entry: programmeEntry } = await endpointsOf('api::programme-entry.programme-entry');
     const file = await server.strapi.db.query('plugin::upload.file').findOne({ select: ['id'] });
     for (const read of [
+      `${programmeEntry}?populate[performer][populate][houses]=true&populate[place]=true`,
+      '/content-manager/relations/api::programme-entry.programme-entry/performer',
+      '/content-manager/relations/api::programme-entry.programme-entry/place',
       `${entry}?populate[photo]=true`,
       `${entry}?populate[houses]=true`,
       '/content-manager/collection-types/api::performer.performer?filters[houses][name][$eq]=Wachnase&sort=position:asc',

@@ -4,6 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { SiteHeader } from '@/components/site-header';
 import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
 import { shopEnabledQueryOptions } from '@/features/shop/api/get-shop-enabled';
+import { programmeQueryOptions } from '@/features/programme/api/get-programme';
 import { importsLater } from './page-modules';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
@@ -41,6 +42,15 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
       { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },
       ...shopRoutes(queryClient),
+      ...['/programm', '/programm/:slug'].map((path) => ({
+        path,
+        loader: () => {
+          void queryClient.prefetchQuery(programmeQueryOptions());
+          return null;
+        },
+        lazy: () =>
+          import('./routes/programme').then((module) => ({ Component: path === '/programm' ? module.ProgrammeRoute : module.ProgrammeEntryRoute })),
+      })),
       // Inside the public layout: a mistyped address keeps the site's header and a way home.
       { path: '*', element: <NotFoundRoute /> },
     ],

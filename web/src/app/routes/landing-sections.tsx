@@ -45,7 +45,7 @@ export function LandingSections({ content, shopEnabled }: LandingSectionsProps) 
           </HydrateNearScreen>
         )}
         <HydrateNearScreen anchorId="info">
-          <InfoSection festival={content.festival} photos={content.accommodationPhotos} />
+          <InfoSection festival={content.festival} photos={content.accommodationPhotos} programmeEntries={content.programmeEntries} />
         </HydrateNearScreen>
         {shopEnabled && (
           <HydrateNearScreen anchorId="shop-teaser">

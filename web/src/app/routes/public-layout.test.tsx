@@ -30,6 +30,7 @@ describe('PublicLayout', () => {
     expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Home',
       'Information',
+      'Programm',
       'Merchandising',
       'Login',
     ]);
@@ -46,7 +47,9 @@ describe('PublicLayout', () => {
     await vi.waitFor(() => expect(get).toHaveBeenCalledWith('/settings/shop_enabled'));
     expect(await screen.findByText('Slawenfest im Harz')).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Merchandising' })).not.toBeInTheDocument();
-    expect(within(mainNav()).getAllByRole('link')).toHaveLength(3);
+    // Home, Information, Programm (issue 40), Login.
+    expect(within(mainNav()).getAllByRole('link')).toHaveLength(4);
+    expect(within(mainNav()).getByRole('link', { name: 'Programm' })).toHaveAttribute('href', '/programm');
   });
 
   it('offers the legal pages in the footer even when the cms does not answer', () => {

@@ -9,6 +9,7 @@ import { HeaderCart } from '@/features/shop/components/header-cart';
 export const navLinks = (shopEnabled: boolean): NavItem[] => [
   { label: 'Home', to: '/#hero' },
   { label: 'Information', to: '/#info' },
+  { label: 'Programm', to: '/programm' },
   ...(shopEnabled ? [{ label: 'Merchandising', to: '/shop' }] : []),
   { label: 'Login', to: '/admin/login' },
 ];

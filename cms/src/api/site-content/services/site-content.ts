@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { Programme } from '../../../contract/programme';
 import { festivalSchema, type Media, type SiteContent } from '../../../contract/site-content';
 
 type StoredMedia = {
@@ -51,7 +52,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async load(): Promise<SiteContent> {
     const byPosition = { sort: 'position:asc', limit: 100 } as const;
-    const [festival, agendaImages, performers, faq, photos, imprint, privacyPolicy, houseColours] = await Promise.all([
+    const [festival, agendaImages, performers, faq, photos, imprint, privacyPolicy, houseColours, programme] = await Promise.all([
       strapi.documents('api::festival.festival').findFirst({ populate: [...FESTIVAL_MEDIA] }),
       strapi.documents('api::agenda-image.agenda-image').findMany({ ...byPosition, populate: ['image'] }),
       strapi.documents('api::performer.performer').findMany({
@@ -63,7 +64,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       strapi.documents('api::imprint.imprint').findFirst({}),
       strapi.documents('api::privacy-policy.privacy-policy').findFirst({}),
       coloursByHouseName(strapi),
+      strapi.service('api::programme-entry.programme-entry').load() as Promise<Programme>,
     ]);
+    const placeNames = new Map(programme.places.map((place) => [place.id, place.name]));
     if (!festival) throw new Error('The festival single type has no entry');
     const stored = festival as unknown as Record<string, unknown>;
 
@@ -85,7 +88,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           name,
           colour: houseColours.get(houseKey(name)) ?? null,
         })),
+        slots: programme.entries
+          .filter((entry) => entry.performer?.id === performer.id)
+          .map((entry) => ({ slug: entry.slug, day: entry.day, start: entry.start, place: placeNames.get(entry.placeId) ?? '' })),
       })),
+      programmeEntries: programme.entries.length,
       faq: faq.map((item) => ({ id: item.id as number, question: item.question as string, answer: item.answer as string })),
       accommodationPhotos: withImage(photos),
       legal: {

@@ -45,6 +45,7 @@ const siteContent = (data: Festival): SiteContent => ({
   festival: data,
   agendaImages: [],
   performers: [],
+  programmeEntries: 0,
   faq: [],
   accommodationPhotos: [],
   legal: { imprint: null, privacyPolicy: null },

@@ -55,4 +55,18 @@ describe('InfoSection', () => {
     await user.click(screen.getByRole('tab', { name: 'Ablauf' }));
     expect(screen.getByRole('tabpanel', { name: 'Ablauf' })).toHaveTextContent('Der Ablaufplan folgt in Kürze.');
   });
+
+  it('keeps the placeholder sentence exactly while the programme has no entry, and links the programme once it has', async () => {
+    const bare = { ...festival, scheduleText: null };
+    const { user, unmount } = render(<InfoSection festival={bare} photos={accommodationPhotos} programmeEntries={0} />);
+    await user.click(screen.getByRole('tab', { name: 'Ablauf' }));
+    expect(screen.getByRole('tabpanel', { name: 'Ablauf' })).toHaveTextContent(/^Der Ablaufplan folgt in Kürze\.$/);
+    unmount();
+
+    const withProgramme = render(<InfoSection festival={festival} photos={accommodationPhotos} programmeEntries={148} />);
+    await withProgramme.user.click(screen.getByRole('tab', { name: 'Ablauf' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Ablauf' });
+    expect(panel).not.toHaveTextContent('folgt in Kürze');
+    expect(within(panel).getByRole('link', { name: 'Zum Programm' })).toHaveAttribute('href', '/programm');
+  });
 });

@@ -1,5 +1,6 @@
 import { Tabs, Text } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
 import { LazyMarkdown } from '@/components/lazy-markdown';
@@ -182,17 +183,27 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
   );
 }
 
-function SchedulePanel({ scheduleText }: { scheduleText: string | null }) {
+/** With a programme, the way to it; without one, SPEC's placeholder sentence (or the editors' text). */
+function SchedulePanel({ scheduleText, programmeEntries }: { scheduleText: string | null; programmeEntries: number }) {
   return (
     <div className={classes.schedule}>
       <HourglassIcon />
-      <Text inherit>{scheduleText ?? 'Der Ablaufplan folgt in Kürze.'}</Text>
+      {programmeEntries > 0 ? (
+        <>
+          <Text inherit>Das Programm steht: {programmeEntries} Einträge, Tag für Tag, mit „Jetzt“ und „Als Nächstes“ und deinem eigenen Plan.</Text>
+          <Link className={classes.programmeLink} to="/programm">
+            Zum Programm
+          </Link>
+        </>
+      ) : (
+        <Text inherit>{scheduleText ?? 'Der Ablaufplan folgt in Kürze.'}</Text>
+      )}
     </div>
   );
 }
 
 /** Travel, accommodation and schedule as three tabs; travel is open first, the chosen one is kept in the history entry. */
-export function InfoSection({ festival, photos }: { festival: Festival; photos: AccommodationPhoto[] }) {
+export function InfoSection({ festival, photos, programmeEntries = 0 }: { festival: Festival; photos: AccommodationPhoto[]; programmeEntries?: number }) {
   const [tab, setTab] = useHistoryState<string>('info-tab', 'anreise');
   return (
     <section id="info" className={`${section.section} ${section.hall}`} aria-labelledby="info-title">
@@ -214,7 +225,7 @@ export function InfoSection({ festival, photos }: { festival: Festival; photos: 
               <AccommodationPanel festival={festival} photos={photos} />
             </Tabs.Panel>
             <Tabs.Panel value="ablauf">
-              <SchedulePanel scheduleText={festival.scheduleText} />
+              <SchedulePanel scheduleText={festival.scheduleText} programmeEntries={programmeEntries} />
             </Tabs.Panel>
           </Tabs>
         </Reveal>

@@ -29,4 +29,17 @@ describe('PerformerList', () => {
     const cards = screen.getAllByRole('article');
     expect(within(cards[2]).getByText('Wachnase').getAttribute('style')).toBeNull();
   });
+
+  it("names the performer's slots, each linking to its entry's page", () => {
+    const [first, ...rest] = performers;
+    const slots = [
+      { slug: 'borislav-der-laute-12', day: '2025-07-24', start: '13:00', place: 'Große Feuerbühne' },
+      { slug: 'borislav-der-laute-40', day: '2025-07-26', start: '21:00', place: 'Große Feuerbühne' },
+    ];
+    render(<PerformerList performers={[{ ...first!, slots }, ...rest]} label="Musik am Feuer" />);
+    const list = screen.getByRole('list', { name: 'Auftritte von Borislav der Laute' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Do 24.7., 13:00 Uhr · Große Feuerbühne', 'Sa 26.7., 21:00 Uhr · Große Feuerbühne']);
+    expect(links[1]).toHaveAttribute('href', '/programm/borislav-der-laute-40');
+  });
 });

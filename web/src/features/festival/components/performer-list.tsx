@@ -1,5 +1,6 @@
 import { Badge, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
 import { Reveal } from '@/components/reveal';
@@ -35,6 +36,13 @@ function Lute() {
   );
 }
 
+const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+/** "Do 24.7." for a calendar day. */
+const slotDay = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()}.${date.getUTCMonth() + 1}.`;
+};
+
 function PerformerCard({ performer }: { performer: Performer }) {
   return (
     <article className={classes.card}>
@@ -62,6 +70,17 @@ function PerformerCard({ performer }: { performer: Performer }) {
           <ul className={classes.houses} aria-label="Häuser">
             {performer.houses.map((house) => (
               <HouseBadge key={house.name} house={house} />
+            ))}
+          </ul>
+        )}
+        {performer.slots.length > 0 && (
+          <ul className={classes.slots} aria-label={`Auftritte von ${performer.name}`}>
+            {performer.slots.map((slot) => (
+              <li key={slot.slug}>
+                <Link to={`/programm/${slot.slug}`}>
+                  {slotDay(slot.day)}, {slot.start} Uhr · {slot.place}
+                </Link>
+              </li>
             ))}
           </ul>
         )}

@@ -57,10 +57,11 @@ export const siteContentFixture = (): SiteContent => ({
   },
   agendaImages: agendaTitles.map((alt, index) => ({ id: index + 1, alt, image: media(`agenda-${index + 1}`, alt) })),
   performers: [
-    { id: 1, name: 'Borislav der Laute', genre: 'Italo', photo: media('borislav'), houses: [{ name: 'Aschefrei', colour: '#8E3B2E' }, { name: 'Wachnase', colour: '#2F5D50' }] },
-    { id: 2, name: 'Die Krachmacher', genre: 'Krach', photo: media('krach'), houses: [{ name: 'Drei Pfeifen', colour: '#9A7420' }] },
-    { id: 3, name: 'Mirka Eisenfaust', genre: 'Schlachtschall', photo: null, houses: [{ name: 'Wachnase', colour: null }] },
+    { id: 1, name: 'Borislav der Laute', genre: 'Italo', photo: media('borislav'), houses: [{ name: 'Aschefrei', colour: '#8E3B2E' }, { name: 'Wachnase', colour: '#2F5D50' }], slots: [] },
+    { id: 2, name: 'Die Krachmacher', genre: 'Krach', photo: media('krach'), houses: [{ name: 'Drei Pfeifen', colour: '#9A7420' }], slots: [] },
+    { id: 3, name: 'Mirka Eisenfaust', genre: 'Schlachtschall', photo: null, houses: [{ name: 'Wachnase', colour: null }], slots: [] },
   ],
+  programmeEntries: 0,
   faq: [
     { id: 1, question: 'Warum ist das Fest mittelalterlich?', answer: 'Weil Lagerfeuer und Banner **zusammenpassen**.' },
     { id: 2, question: 'Gibt es trotzdem Musik?', answer: 'Natürlich, jeden Abend.' },

@@ -1,0 +1,4 @@
+import { factories } from '@strapi/strapi';
+
+// Read-only for visitors; editors write through the panel. The site reads GET /api/programme.
+export default factories.createCoreRouter('api::place.place', { only: ['find', 'findOne'] });

@@ -1,0 +1,45 @@
+import { FESTIVAL_TIME_ZONE, dayFromNumber, dayNumber, festivalClock, minutesOf } from '@contract/programme-time';
+import type { Programme, ProgrammeEntry } from '@contract/programme';
+import { lasts } from './timetable';
+
+/** An entry's wall-clock minute in Europe/Berlin as an ISO time with the zone's offset of that moment. */
+export function berlinIso(day: string, minutes: number): string {
+  const date = dayFromNumber(dayNumber(day) + Math.floor(minutes / 1440));
+  const within = minutes % 1440;
+  const wall = `${date}T${String(Math.floor(within / 60)).padStart(2, '0')}:${String(within % 60).padStart(2, '0')}:00`;
+  // Berlin is one or two hours ahead of UTC: the offset whose instant reads as this wall time there.
+  for (const offset of ['+02:00', '+01:00']) {
+    const clock = festivalClock(new Date(`${wall}${offset}`));
+    if (clock.day === date && clock.minutes === within) return `${wall}${offset}`;
+  }
+  return `${wall}+01:00`;
+}
+
+const eventOf = (entry: ProgrammeEntry, places: Programme['places'], origin: string) => {
+  const start = minutesOf(entry.start)!;
+  return {
+    '@type': 'Event',
+    name: entry.title,
+    startDate: berlinIso(entry.day, start),
+    endDate: berlinIso(entry.day, start + lasts(entry)),
+    url: `${origin}/programm/${entry.slug}`,
+    location: { '@type': 'Place', name: places.find((place) => place.id === entry.placeId)?.name ?? '' },
+    ...(entry.description ? { description: entry.description } : {}),
+    ...(entry.performer ? { performer: { '@type': 'PerformingGroup', name: entry.performer.name } } : {}),
+  };
+};
+
+/** The programme as a schema.org Event whose subEvents are its entries (search engines, DECISIONS §8). */
+export function programmeJsonLd(programme: Programme, festivalName: string, origin: string, only?: ProgrammeEntry): Record<string, unknown> {
+  if (only) return { '@context': 'https://schema.org', ...eventOf(only, programme.places, origin), superEvent: { '@type': 'Event', name: festivalName, url: `${origin}/programm` } };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: `${festivalName}: Programm`,
+    url: `${origin}/programm`,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    subEvent: programme.entries.map((entry) => eventOf(entry, programme.places, origin)),
+  };
+}
+
+export const TIME_ZONE_NOTE = `Alle Zeiten in deutscher Zeit (${FESTIVAL_TIME_ZONE}).`;
