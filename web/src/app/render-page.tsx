@@ -150,7 +150,9 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
       return new Response(prelude).text();
     };
     const html = await markup();
-    const notFound = context.matches.at(-1)?.route.path === '*' || answers.some((each) => answeredNotFound(each.state));
+    // An unknown address, a cms answer of 404, or a page that found nothing for its address (a programme entry that is not there).
+    const notFound =
+      context.matches.at(-1)?.route.path === '*' || answers.some((each) => answeredNotFound(each.state)) || (head as PageHead | null)?.notFound === true;
     page = {
       status: notFound ? 404 : 200,
       html,

@@ -11,12 +11,14 @@ type PageMeta = {
   description?: string;
   /** Preview image for shared links (og:image); a path on this site or an absolute URL. */
   image?: string | null;
+  /** The page says that what was asked for does not exist: the server answers it with 404. */
+  notFound?: boolean;
 };
 
 export type MetaKey = { attribute: 'name' | 'property'; key: string };
 
 /** A page's title and meta tags; a null content removes the tag. */
-export type PageHead = { title: string; meta: [MetaKey, string | null][] };
+export type PageHead = { title: string; meta: [MetaKey, string | null][]; notFound?: boolean };
 
 /**
  * Given while a page is rendered on the server: receives the page's head, which the server
@@ -36,10 +38,11 @@ const metaTag = ({ attribute, key }: MetaKey): HTMLMetaElement => {
 // Link previews (messengers, social networks) need an absolute address.
 const absoluteUrl = (url: string) => new URL(url, siteOrigin()).href;
 
-const pageHead = ({ title, description = SITE_DESCRIPTION, image }: PageMeta, pageUrl: string): PageHead => {
+const pageHead = ({ title, description = SITE_DESCRIPTION, image, notFound }: PageMeta, pageUrl: string): PageHead => {
   const fullTitle = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
   return {
     title: fullTitle,
+    notFound,
     meta: [
       [{ attribute: 'name', key: 'description' }, description],
       [{ attribute: 'property', key: 'og:title' }, fullTitle],

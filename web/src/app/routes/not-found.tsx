@@ -4,7 +4,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import classes from './not-found.module.css';
 
 export function NotFoundRoute() {
-  usePageTitle({ title: 'Seite nicht gefunden' });
+  usePageTitle({ title: 'Seite nicht gefunden', notFound: true });
 
   return (
     <main id="main" tabIndex={-1} className={classes.root}>
