@@ -183,4 +183,26 @@ describe('CartView', () => {
     expect(screen.getByRole('link', { name: 'Zur Hauptseite' })).toHaveAttribute('href', '/');
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
+
+  it('shows the confirmation again after a reload, and forgets it once it is left', async () => {
+    store([shirtM]);
+    mockShopApi();
+    vi.spyOn(api, 'post').mockResolvedValue({ status: 200, data: { success: true, orderNumber: 'GOS-2025-0008', total: 5000 } });
+    const { user, unmount } = render(<CartView />);
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname *' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Nachname *' }), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Bestellung absenden' }));
+    await screen.findByRole('heading', { level: 1, name: 'Bestellung erfolgreich!' });
+    // A reload keeps the tab's session storage and runs no unmount: the page starts afresh.
+    const kept = sessionStorage.getItem('game-of-slavs_last-order');
+    unmount();
+    sessionStorage.setItem('game-of-slavs_last-order', kept ?? '');
+
+    const reloaded = render(<CartView />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung erfolgreich!' })).toBeInTheDocument();
+    expect(screen.getByText('GOS-2025-0008')).toBeInTheDocument();
+
+    reloaded.unmount();
+    expect(sessionStorage.getItem('game-of-slavs_last-order')).toBeNull();
+  });
 });

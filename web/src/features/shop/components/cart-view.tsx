@@ -7,6 +7,7 @@ import { useCurrentItems } from '../api/get-items';
 import { useShopStatus } from '../api/get-shop-enabled';
 import type { PlacedOrder } from '../api/place-order';
 import { canIncrease, cartItemCount, unitsOfItem, DEFAULT_UNIT_LIMITS, reachesUnitLimits, type CartLine as Line, type LineKey } from '../cart/cart-store';
+import { readLastOrder } from '../cart/last-order';
 import { useCart, useCartReconciliation } from '../cart/use-cart';
 import { lineName } from '../utils/labels';
 import { BackToShop } from './back-link';
@@ -171,6 +172,11 @@ export function CartView() {
   const status = useShopStatus();
   const { clear, lines } = useCart();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  // A reload of the confirmation shows it again (the server draws the cart, so only after the takeover).
+  useEffect(() => {
+    const kept = readLastOrder();
+    if (kept) setPlaced(kept);
+  }, []);
 
   if (placed) return <OrderSuccess order={placed} />;
 

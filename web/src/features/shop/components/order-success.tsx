@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@/lib/format';
 import type { PlacedOrder } from '../api/place-order';
+import { forgetLastOrder, keepLastOrder } from '../cart/last-order';
 import classes from './order-success.module.css';
 
 function Seal() {
@@ -23,6 +24,12 @@ export function OrderSuccess({ order }: { order: PlacedOrder }) {
   useEffect(() => {
     heading.current?.focus();
   }, []);
+
+  // Shown again after a reload, until the shopper leaves the confirmation.
+  useEffect(() => {
+    keepLastOrder(order);
+    return forgetLastOrder;
+  }, [order]);
 
   return (
     <section className={classes.root} aria-labelledby="order-success-title">
