@@ -99,8 +99,11 @@ const bootStepsPreloaded = (): Plugin => ({
  * scripts: the app registers the worker itself, after the page has loaded
  * (src/features/offline/register-worker.ts).
  */
-const offlineApp = () =>
-  VitePWA({
+const offlineApp = (): Plugin[] => {
+  // The build's folder as resolved (dist, or --outDir): Vite's manifest is read from there.
+  let outDir = path.join(import.meta.dirname, 'dist');
+  const buildFolder: Plugin = { name: 'offline-build-folder', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) };
+  return [buildFolder, ...VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src/features/offline',
     filename: 'sw.ts',
@@ -131,13 +134,14 @@ const offlineApp = () =>
       // Only the public pages' files: Vite's manifest says which chunks they can load.
       manifestTransforms: [
         (entries) => {
-          const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8'));
+          const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
           const kept = publicBuildFiles(manifest);
           return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || kept.has(entry.url)), warnings: [] };
         },
       ],
     },
-  });
+  })];
+};
 
 /**
  * React Router 7 resolves to its development build under every condition (its package exports
@@ -155,7 +159,7 @@ const reactRouterProductionBuild = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build (render-page.tsx for server/site-server.mjs) writes no site files.
-  plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules(), bootStepsPreloaded(), offlineApp()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules(), bootStepsPreloaded(), ...offlineApp()])],
   // @contract is cms/src/contract (the request and response schemas both apps share); its zod
   // import must resolve to this app's copy, so the bundle holds one zod.
   resolve: { tsconfigPaths: true, dedupe: ['zod'], alias: reactRouterProductionBuild },

@@ -2,8 +2,16 @@
 // online, then Chromium set offline (context.setOffline) and the pages reloaded from the service
 // worker's caches, the checkout and the code check saying they need a connection, and the order
 // going through once back online.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/cms-process.mjs';
+import { WEB } from '../../scripts/lib.mjs';
+import { startSiteServer } from '../server/site-server.mjs';
 import { axeViolations } from './axe';
 import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, recordForeignRequests, reloadPage, screenshot, siteUrl } from './browser';
 import { createAccessCode, signInOrganiser, type House } from './organiser';
@@ -202,5 +210,85 @@ describe('the site offline in Chromium', () => {
     const addresses = await keptAddresses(page);
     expect(addresses.filter((path) => /^\/(admin|cms)(\/|$)|^\/api\/(admin|auth)\/|^\/api\/shop\/orders/.test(path))).toEqual([]);
     expect(foreign).toEqual([]);
+  });
+});
+
+/** The build a page was made by: its entry script's hashed name. */
+const buildOf = (page: Page) => page.evaluate(() => document.documentElement.outerHTML.match(/\/assets\/index-[\w-]+\.js/)?.[0] ?? null);
+
+describe('a new version deployed while a guest has the site', () => {
+  const watch = keepEvidenceOfFailures();
+  let browser: Browser;
+  let folder: string;
+  let port: number;
+
+  beforeAll(async () => {
+    // Two builds in a row: the one under test, and the same sources built again with other file hashes.
+    folder = await mkdtemp(path.join(os.tmpdir(), 'gos-two-builds-'));
+    await cp(path.join(WEB, 'dist'), path.join(folder, 'first'), { recursive: true });
+    await promisify(execFile)('npx', ['vite', 'build', '--config', 'e2e/second-build.vite.config.ts', '--outDir', path.join(folder, 'second'), '--emptyOutDir'], {
+      cwd: WEB,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    port = await freePort();
+    browser = await launchBrowser();
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  // The site's own server on one address, sending one build and then the next (the cms behind the test's site).
+  const deploy = (build: 'first' | 'second') =>
+    startSiteServer({ cmsUrl: siteUrl(), publicUrl: `http://localhost:${port}`, port, host: '127.0.0.1', root: path.join(folder, build) });
+
+  it('offers the update, keeps each build whole, and takes the new one over when asked', async () => {
+    const origin = `http://localhost:${port}`;
+    let server = await deploy('first');
+    const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    try {
+      const page = watch(await context.newPage());
+      await openPage(page, `${origin}/`);
+      await controlled(page);
+      await kept(page, ['/']);
+      const first = await buildOf(page);
+      expect(first).toBeTruthy();
+
+      await server.close();
+      server = await deploy('second');
+      // Online, the page comes from the new build; its worker waits, and the page offers it.
+      await reloadPage(page);
+      const second = await buildOf(page);
+      expect(second).not.toBe(first);
+      const prompt = page.getByRole('button', { name: 'Neue Version verfügbar – neu laden' });
+      await prompt.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'offline-update-prompt-mobile', { fullPage: false });
+
+      // Offline meanwhile, the old worker shows the page of its own build, with its own files.
+      await context.setOffline(true);
+      await reloadPage(page);
+      expect(await buildOf(page)).toBe(first);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await context.setOffline(false);
+
+      // Asked, the new worker takes over and the page reloads whole from the new build.
+      await reloadPage(page);
+      await prompt.waitFor({ timeout: 30_000 });
+      await Promise.all([page.waitForEvent('load'), prompt.click()]);
+      await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+      expect(await buildOf(page)).toBe(second);
+      await kept(page, ['/']);
+      const pageCaches = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('gos-pages-')));
+      expect(pageCaches).toHaveLength(1);
+
+      await context.setOffline(true);
+      await reloadPage(page);
+      expect(await buildOf(page)).toBe(second);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectBanner(page);
+    } finally {
+      await context.close();
+      await server.close();
+    }
   });
 });

@@ -31,6 +31,10 @@ describe('what the service worker keeps', () => {
     const page = (script: string) => `<link rel="stylesheet" href="/assets/style-a.css"><script type="module" src="${script}"></script>`;
     expect(pageMatchesBuild(page('/assets/index-a.js'), kept)).toBe(true);
     expect(pageMatchesBuild(page('/assets/index-b.js'), kept)).toBe(false);
+    // The entry named only by the inline script that loads it after the first paint.
+    const loader = (script: string) => `<link rel="stylesheet" href="/assets/style-a.css"><script>load(["${script}"])</script>`;
+    expect(pageMatchesBuild(loader('/assets/index-a.js'), kept)).toBe(true);
+    expect(pageMatchesBuild(loader('/assets/index-b.js'), kept)).toBe(false);
     // A page naming no build file at all (an error page of a proxy) is not one of the site's.
     expect(pageMatchesBuild('<p>Bad Gateway</p>', kept)).toBe(false);
   });

@@ -54,7 +54,9 @@ export const isPublicRead = (pathname: string) => PUBLIC_READS.some((read) => re
 
 export const isUpload = (pathname: string) => pathname.startsWith('/uploads/');
 
-const BUILD_FILE = /\b(?:src|href)="(\/assets\/[^"]+)"/g;
+// Every build file the page names: in attributes, and in its inline scripts (the entry and the
+// chunks it loads after the first paint are named there, not in a src).
+const BUILD_FILE = /["'(](\/assets\/[^"'()\s]+)/g;
 
 /**
  * Whether a page's own build files (its scripts, styles, fonts under /assets/) are all among
