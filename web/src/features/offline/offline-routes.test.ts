@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCachedPage, isPublicRead, isUpload, pageMatchesBuild } from './offline-routes';
+import { isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 describe('what the service worker keeps', () => {
   it.each(['/', '/shop', '/shop/', '/shop/cart', '/shop/item/7', '/enthuelle-dein-wappen', '/impressum', '/datenschutz', '/programm', '/programm/freitag', '/shop/bestellung/GOS-1234'])(
@@ -20,6 +20,13 @@ describe('what the service worker keeps', () => {
     'never keeps the call %s',
     (path) => expect(isPublicRead(path)).toBe(false),
   );
+
+  it('asks the network first for stock and the shop switch, and shows the kept texts at once', () => {
+    expect(mustBeCurrent('/api/shop/items')).toBe(true);
+    expect(mustBeCurrent('/api/shop/items/3')).toBe(true);
+    expect(mustBeCurrent('/api/settings/shop_enabled')).toBe(true);
+    expect(mustBeCurrent('/api/site-content')).toBe(false);
+  });
 
   it('keeps uploads only under /uploads/', () => {
     expect(isUpload('/uploads/wappen.png')).toBe(true);

@@ -52,6 +52,13 @@ const PUBLIC_READS = [/^\/api\/site-content$/, /^\/api\/settings\/shop_enabled$/
 
 export const isPublicRead = (pathname: string) => PUBLIC_READS.some((read) => read.test(pathname));
 
+/**
+ * The public reads whose kept answer is shown only when the network does not answer: stock and
+ * the shop switch must be current while online (a stale count after an order, an open shop
+ * after it closed). The festival's texts are shown from the cache at once and renewed behind.
+ */
+export const mustBeCurrent = (pathname: string) => pathname !== '/api/site-content';
+
 export const isUpload = (pathname: string) => pathname.startsWith('/uploads/');
 
 // Every build file the page names: in attributes, and in its inline scripts (the entry and the

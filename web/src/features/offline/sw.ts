@@ -12,7 +12,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_NAMES, KEEP_SEEN, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, pageMatchesBuild } from './offline-routes';
+import { CACHE_NAMES, KEEP_SEEN, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -69,15 +69,18 @@ const pages = new NetworkFirst({
 });
 registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isCachedPage(url.pathname), pages);
 
-// The public reads the pages ask for: the kept answer at once, a fresh one for next time.
-const reads = new StaleWhileRevalidate({
-    cacheName: CACHE_NAMES.reads,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.reads, maxAgeSeconds: OFFLINE_LIMITS.readsMaxAgeSeconds, purgeOnQuotaError: true }),
-    ],
-});
-registerRoute(({ request, url }) => request.method === 'GET' && sameOrigin(url) && isPublicRead(url.pathname), reads);
+// The public reads the pages ask for: the texts kept and renewed behind; stock and the shop switch from the network first.
+const readPlugins = [
+  new CacheableResponsePlugin({ statuses: [200] }),
+  new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.reads, maxAgeSeconds: OFFLINE_LIMITS.readsMaxAgeSeconds, purgeOnQuotaError: true }),
+];
+const reads = new StaleWhileRevalidate({ cacheName: CACHE_NAMES.reads, plugins: readPlugins });
+const currentReads = new NetworkFirst({ cacheName: CACHE_NAMES.reads, networkTimeoutSeconds: OFFLINE_LIMITS.pageTimeoutSeconds, plugins: readPlugins });
+const readStrategy = (pathname: string) => (mustBeCurrent(pathname) ? currentReads : reads);
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && sameOrigin(url) && isPublicRead(url.pathname),
+  (options) => readStrategy(options.url.pathname).handle(options),
+);
 
 // Uploaded pictures (emblems, gallery, products): kept once seen, each at most a size, a number of them for a time.
 const notTooLarge = {
@@ -107,7 +110,7 @@ const keepSeen = async (event: ExtendableEvent, addresses: unknown[]) => {
     const url = new URL(address, self.location.href);
     if (!sameOrigin(url)) continue;
     const request = new Request(url.href, { credentials: 'same-origin' });
-    const strategy = isCachedPage(url.pathname) ? pages : isPublicRead(url.pathname) ? reads : isUpload(url.pathname) ? uploads : null;
+    const strategy = isCachedPage(url.pathname) ? pages : isPublicRead(url.pathname) ? readStrategy(url.pathname) : isUpload(url.pathname) ? uploads : null;
     await strategy?.handle({ event, request }).catch(() => undefined);
   }
 };
