@@ -59,13 +59,13 @@ const markedAsKept = {
 
 // Public pages: the network first, the last copy after a short wait or without a connection.
 const pages = new NetworkFirst({
-    cacheName: pagesCache,
-    networkTimeoutSeconds: OFFLINE_LIMITS.pageTimeoutSeconds,
-    plugins: [
-      { cacheWillUpdate: ({ response }) => ofThisBuild(response) },
-      markedAsKept,
-      new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.pages, maxAgeSeconds: OFFLINE_LIMITS.pagesMaxAgeSeconds, purgeOnQuotaError: true }),
-    ],
+  cacheName: pagesCache,
+  networkTimeoutSeconds: OFFLINE_LIMITS.pageTimeoutSeconds,
+  plugins: [
+    { cacheWillUpdate: ({ response }) => ofThisBuild(response) },
+    markedAsKept,
+    new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.pages, maxAgeSeconds: OFFLINE_LIMITS.pagesMaxAgeSeconds, purgeOnQuotaError: true }),
+  ],
 });
 registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isCachedPage(url.pathname), pages);
 
@@ -90,12 +90,12 @@ const notTooLarge = {
   },
 };
 const uploads = new CacheFirst({
-    cacheName: CACHE_NAMES.uploads,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      notTooLarge,
-      new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.uploads, maxAgeSeconds: OFFLINE_LIMITS.uploadsMaxAgeSeconds, purgeOnQuotaError: true }),
-    ],
+  cacheName: CACHE_NAMES.uploads,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    notTooLarge,
+    new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.uploads, maxAgeSeconds: OFFLINE_LIMITS.uploadsMaxAgeSeconds, purgeOnQuotaError: true }),
+  ],
 });
 registerRoute(({ request, url }) => request.method === 'GET' && sameOrigin(url) && isUpload(url.pathname), uploads);
 
