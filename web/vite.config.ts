@@ -2,7 +2,10 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { publicBuildFiles } from './src/features/offline/precache-list';
 import { robotsTxt, siteOrigin, sitemapXml } from './src/lib/seo-files';
 
 /** Where the build writes the module list of each chunk, beside .vite/manifest.json. */
@@ -90,6 +93,57 @@ const bootStepsPreloaded = (): Plugin => ({
 });
 
 /**
+ * The installable web app and its service worker (docs/decisions/037): the manifest with the
+ * crest's icons (public/icons/, made by scripts/make-icons.mjs), and src/features/offline/sw.ts
+ * built to /sw.js with the public pages' build files precached. Nothing is added to the page's
+ * scripts: the app registers the worker itself, after the page has loaded
+ * (src/features/offline/register-worker.ts).
+ */
+const offlineApp = (): Plugin[] => {
+  // The build's folder as resolved (dist, or --outDir): Vite's manifest is read from there.
+  let outDir = path.join(import.meta.dirname, 'dist');
+  const buildFolder: Plugin = { name: 'offline-build-folder', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) };
+  return [buildFolder, ...VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/features/offline',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: 'Game Of Slavs – Mittelalterliches Festival im Harz',
+      short_name: 'Game Of Slavs',
+      description: 'Das Festival im Harz: Programm, dein Haus und der Shop, auch ohne Netz auf dem Festivalgelände.',
+      lang: 'de',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      // index.html's theme-color and the page's background.
+      theme_color: '#1f1a15',
+      background_color: '#1f1a15',
+      icons: [
+        { src: '/icons/crest-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/crest-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/crest-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['assets/*.{js,css,woff2}', 'favicon.svg', 'icons/*.png'],
+      // Only the public pages' files: Vite's manifest says which chunks they can load.
+      manifestTransforms: [
+        (entries) => {
+          const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+          const kept = publicBuildFiles(manifest);
+          return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || kept.has(entry.url)), warnings: [] };
+        },
+      ],
+    },
+  })];
+};
+
+/**
  * React Router 7 resolves to its development build under every condition (its package exports
  * name no production build: remix-run/react-router#14102), which sends its development warnings
  * to visitors' consoles. Its production build is the same code with them switched off
@@ -105,7 +159,7 @@ const reactRouterProductionBuild = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build (render-page.tsx for server/site-server.mjs) writes no site files.
-  plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules(), bootStepsPreloaded()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [seoFiles(), chunkModules(), bootStepsPreloaded(), ...offlineApp()])],
   // @contract is cms/src/contract (the request and response schemas both apps share); its zod
   // import must resolve to this app's copy, so the bundle holds one zod.
   resolve: { tsconfigPaths: true, dedupe: ['zod'], alias: reactRouterProductionBuild },

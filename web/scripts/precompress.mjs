@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
-const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.html']);
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.html', '.webmanifest']);
 // Below this a compressed copy saves less than its headers cost (nginx's gzip_min_length is 20).
 const MIN_BYTES = 256;
 

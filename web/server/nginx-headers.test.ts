@@ -83,4 +83,16 @@ describe('deploy/nginx.conf with the pages service down', () => {
     expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(answer.headers['x-frame-options']).toBe('DENY');
   });
+
+  it('sends the service worker never kept and allowed the whole site, and the manifest as one', async () => {
+    const worker = await get(nginx.url, '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache, max-age=0');
+    expect(worker.headers['service-worker-allowed']).toBe('/');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const manifest = await get(nginx.url, '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
 });

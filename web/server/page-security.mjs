@@ -36,6 +36,9 @@ export function pagePolicy(html, frameAncestors = "'self'") {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (/sw.js) and the web app's manifest, from this origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -3,6 +3,9 @@ export const PAGE_CACHING: string;
 /** How many modulepreload links a rendered page's loader adds per task. */
 export const PRELOADS_PER_TASK: number;
 
+/** The caching (and, for /sw.js, scope) headers of a file of the build. */
+export function fileHeaders(pathname: string): Record<string, string>;
+
 export type SiteServer = { url: string; close(): Promise<void> };
 
 export function startSiteServer(options: {

@@ -126,6 +126,17 @@ const fillTemplate = (template, page) =>
 export const pageHtml = (template, page, manifest) => fillTemplate(pageTemplate(template, manifest), page);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The headers of a file of the build: hashed /assets kept for good, the rest asked again each
+ * time. The service worker (docs/decisions/037) is never kept, so a new build is found at the
+ * next visit, and may control the whole site from /sw.js.
+ */
+export function fileHeaders(pathname) {
+  if (pathname.startsWith('/assets/')) return { 'Cache-Control': IMMUTABLE };
+  if (pathname === '/sw.js') return { 'Cache-Control': 'no-cache, max-age=0', 'Service-Worker-Allowed': '/' };
+  return { 'Cache-Control': 'no-cache' };
+}
 /**
  * A rendered page: a shared cache (a CDN, nginx's proxy_cache in deploy/nginx.conf) may keep it a
  * few seconds and send it while it asks for a fresh one, so a burst reaches this server a few
@@ -194,7 +205,9 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       gzip: true,
       brotli: true,
       etag: true,
-      setHeaders: (response, pathname) => response.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache'),
+      setHeaders: (response, pathname) => {
+        for (const [name, value] of Object.entries(fileHeaders(pathname))) response.setHeader(name, value);
+      },
     });
   // A rebuild is looked for at most once a second (and at once for an asset not found).
   const BUILD_CHECKED_EVERY_MS = 1000;

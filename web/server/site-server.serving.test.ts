@@ -488,6 +488,21 @@ describe('the site server over HTTP', () => {
       expect(answer.headers['cache-control']).toBe('no-cache');
       expect(gunzipSync(answer.body).equals(readFileSync(path.join(DIST, 'favicon.svg')))).toBe(true);
     });
+
+    it('sends the service worker never kept and allowed the whole site, and the manifest as one', async () => {
+      const worker = await send(site.url, '/sw.js');
+      expect(worker.status).toBe(200);
+      expect(worker.headers['cache-control']).toBe('no-cache, max-age=0');
+      expect(worker.headers['service-worker-allowed']).toBe('/');
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      const manifest = await send(site.url, '/manifest.webmanifest');
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      const icon = await send(site.url, '/icons/crest-512.png');
+      expect(icon.status).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/png');
+    });
   });
 
   describe('rendered pages', () => {

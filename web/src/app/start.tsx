@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { openWaitingSections } from '@/components/hydrate-near-screen';
 import { plainListedParser } from '@/components/markdown-parsing';
+import { registerWorkerAfterLoad } from '@/features/offline/register-worker';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot } from './app-root';
 import { takeOverHeldInput } from './held-input';
@@ -41,4 +42,6 @@ export async function start() {
     if (serverState) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // The service worker (docs/decisions/037), once the page has loaded: public pages only.
+  registerWorkerAfterLoad();
 }

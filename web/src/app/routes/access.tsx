@@ -2,6 +2,7 @@ import { SiteHeader } from '@/components/site-header';
 import { AccessPanel } from '@/features/access/components/access-panel';
 import { useSiteContent } from '@/features/festival/api/get-site-content';
 import { FestivalFooter } from '@/features/festival/components/festival-footer';
+import { OfflineNotices } from '@/features/offline/offline-notices';
 import { usePageTitle } from '@/lib/use-page-title';
 import classes from './access.module.css';
 
@@ -23,6 +24,7 @@ export function AccessRoute() {
         <AccessPanel intro={data?.festival.accessIntro} />
       </main>
       <FestivalFooter festival={data?.festival} withFestivalGroup={false} />
+      <OfflineNotices />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { SiteHeader, type NavItem } from '@/components/site-header';
 import { useSiteContent } from '@/features/festival/api/get-site-content';
 import { FestivalFooter } from '@/features/festival/components/festival-footer';
 import { useShopEnabled } from '@/features/shop/api/get-shop-enabled';
+import { OfflineNotices } from '@/features/offline/offline-notices';
 import { HeaderCart } from '@/features/shop/components/header-cart';
 
 /** SPEC §2: the Merchandising link is there only while the shop is enabled. */
@@ -24,6 +25,7 @@ export function PublicLayout() {
       <SiteHeader links={navLinks(shopEnabled)} actions={shopEnabled && <HeaderCart />} />
       <Outlet />
       <FestivalFooter festival={data?.festival} />
+      <OfflineNotices />
     </>
   );
 }

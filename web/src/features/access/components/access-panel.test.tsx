@@ -171,3 +171,56 @@ describe('AccessPanel', () => {
     expect(open).not.toHaveBeenCalled();
   });
 });
+
+describe('AccessPanel without a connection', () => {
+  const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+  afterEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('says the code check needs a connection instead of asking the server', () => {
+    goOffline();
+    const post = vi.spyOn(api, 'post');
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Du bist offline – zum Prüfen des Codes brauchst du eine Verbindung\.$/);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows the remembered house with its chat QR from the device', async () => {
+    window.localStorage.setItem('game-of-slavs_house-code', 'ABCDE-FGHJK');
+    window.localStorage.setItem('game-of-slavs_house', JSON.stringify(house));
+    goOffline();
+    const post = vi.spyOn(api, 'post');
+    render(<AccessPanel />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen im Aschefrei' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'WhatsApp Gruppe öffnen' })).toHaveAttribute('href', house.chatUrl);
+    expect(await screen.findByRole('img', { name: 'QR-Code zum Chat des Hauses Aschefrei' })).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows the remembered house when the check finds no connection, and forgets it with the code', async () => {
+    window.localStorage.setItem('game-of-slavs_house-code', 'ABCDE-FGHJK');
+    window.localStorage.setItem('game-of-slavs_house', JSON.stringify(house));
+    vi.spyOn(api, 'post').mockRejectedValue(new ApiError(null, 'Keine Verbindung zum Server'));
+    render(<AccessPanel />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen im Aschefrei' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Auf diesem Gerät vergessen' }));
+    expect(window.localStorage.getItem('game-of-slavs_house')).toBeNull();
+    expect(window.localStorage.getItem('game-of-slavs_house-code')).toBeNull();
+  });
+
+  it('keeps the house with the code when the guest chooses to remember it', async () => {
+    vi.spyOn(api, 'post').mockResolvedValue(answer(200, { success: true, house }));
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<AccessPanel />);
+
+    submitCode('ABCDE-FGHJK');
+    fireEvent.click(await screen.findByRole('button', { name: 'Auf diesem Gerät merken' }));
+    expect(JSON.parse(window.localStorage.getItem('game-of-slavs_house') ?? 'null')).toEqual(house);
+  });
+});

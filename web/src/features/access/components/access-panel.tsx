@@ -2,10 +2,11 @@ import { Anchor, Button, Loader, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_CODE_MESSAGES } from '@contract/access-code-rules';
+import { isOffline, lostConnection, needsConnection } from '@/features/offline/online-status';
 import { useValueBeforeTakeover } from '@/lib/use-value-before-takeover';
 import { useVerifyCode, type VerifiedHouse } from '../api/verify-code';
 import { useTransientMessage } from '../hooks/use-transient-message';
-import { forgetCode, readRememberedCode, rememberCode } from '../remembered-code';
+import { forgetCode, readRememberedCode, readRememberedHouse, rememberCode } from '../remembered-code';
 import { HouseWelcome } from './house-welcome';
 import classes from './access-panel.module.css';
 
@@ -20,6 +21,7 @@ export const ACCESS_MESSAGES = {
   // While the code is checked, also when it was sent before the page was taken over (index.html).
   checking: 'Wird geprüft…',
   locked: (seconds: number) => `Gesperrt – noch ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+  offline: needsConnection('zum Prüfen des Codes'),
 } as const;
 
 /** The whole seconds until `until` (a time in ms), counted down once a second; 0 without one. */
@@ -69,10 +71,20 @@ export function AccessPanel({ intro }: { intro?: string }) {
   useEffect(() => {
     const kept = readRememberedCode();
     if (!kept) return;
+    // Offline (the festival ground), the house kept with the code shows as it was last opened.
+    const showKeptHouse = () => {
+      const house = readRememberedHouse();
+      if (!house) return false;
+      setOpened({ house, code: kept, typed: false });
+      setRemembered(true);
+      return true;
+    };
+    if (isOffline() && showKeptHouse()) return;
     setChecking(true);
     mutate(kept, {
       onSuccess: (result) => {
         if (result.verified) {
+          rememberCode(kept, result.house);
           setOpened({ house: result.house, code: kept, typed: false });
           setRemembered(true);
         } else {
@@ -80,6 +92,7 @@ export function AccessPanel({ intro }: { intro?: string }) {
           forgetCode();
         }
       },
+      onError: () => showKeptHouse(),
       onSettled: () => setChecking(false),
     });
   }, [mutate]);
@@ -92,6 +105,11 @@ export function AccessPanel({ intro }: { intro?: string }) {
       error.show(ACCESS_MESSAGES.empty);
       return;
     }
+    if (isOffline()) {
+      // No spinner that never ends: the check needs the cms.
+      error.show(ACCESS_MESSAGES.offline);
+      return;
+    }
     error.clear();
     verify.mutate(trimmed, {
       onSuccess: (result) => {
@@ -99,12 +117,12 @@ export function AccessPanel({ intro }: { intro?: string }) {
         error.show(result.error ?? ACCESS_MESSAGES.invalid);
         if (result.retryAfterSeconds) setLockedUntil(Date.now() + result.retryAfterSeconds * 1000);
       },
-      onError: () => error.show(ACCESS_MESSAGES.network),
+      onError: (failure) => error.show(lostConnection(failure) ? ACCESS_MESSAGES.offline : ACCESS_MESSAGES.network),
     });
   };
 
   const keep = () => {
-    if (opened && rememberCode(opened.code)) setRemembered(true);
+    if (opened && rememberCode(opened.code, opened.house)) setRemembered(true);
   };
   const forget = () => {
     forgetCode();

@@ -128,4 +128,22 @@ describe('CheckoutPanel', () => {
     expect(onPlaced).not.toHaveBeenCalled();
     expect(windowAlert).not.toHaveBeenCalled();
   });
+
+  it('says offline that the order needs a connection, without sending it or losing the names', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const post = vi.spyOn(api, 'post');
+    const { user, firstName, lastName, submit, onPlaced } = renderPanel();
+
+    await user.type(firstName, 'Ada');
+    await user.type(lastName, 'Lovelace');
+    await user.click(submit);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Du bist offline – zum Absenden der Bestellung brauchst du eine Verbindung\. Dein Warenkorb bleibt gespeichert\.$/,
+    );
+    expect(post).not.toHaveBeenCalled();
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(submit).toBeEnabled();
+    expect(firstName).toHaveValue('Ada');
+  });
 });

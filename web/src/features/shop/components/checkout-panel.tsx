@@ -1,6 +1,7 @@
 import { Alert, Button, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CART_LIMITS, SHOP_MESSAGES } from '@contract/shop-rules';
+import { isOffline, lostConnection, needsConnection } from '@/features/offline/online-status';
 import { formatPrice } from '@/lib/format';
 import { OrderRefusedError, usePlaceOrder, type PlacedOrder } from '../api/place-order';
 import { orderItemsText, type CartLine } from '../cart/cart-store';
@@ -11,6 +12,7 @@ export const CHECKOUT_MESSAGES = {
   cartEmpty: SHOP_MESSAGES.cartEmpty,
   refused: (reason: string) => `Fehler beim Absenden der Bestellung: ${reason}`,
   failed: 'Fehler beim Absenden der Bestellung. Bitte versuche es erneut.',
+  offline: `${needsConnection('zum Absenden der Bestellung')} Dein Warenkorb bleibt gespeichert.`,
   submit: 'Bestellung absenden',
   sending: 'Wird verarbeitet...',
   // Why the greyed button waits (issue 44): said under it, and read with it.
@@ -48,13 +50,24 @@ export function CheckoutPanel({ lines, total, undeliverable = false, onPlaced }:
       setAlert(CHECKOUT_MESSAGES.cartEmpty);
       return;
     }
+    if (isOffline()) {
+      // Said at once instead of a spinner; the cart stays as it is and is sent once online.
+      setAlert(CHECKOUT_MESSAGES.offline);
+      return;
+    }
     setAlert(null);
     order.mutate(
       { firstName: firstName.trim(), lastName: lastName.trim(), items: orderItemsText(lines) },
       {
         onSuccess: (placed) => onPlaced(placed),
         onError: (error) =>
-          setAlert(error instanceof OrderRefusedError ? CHECKOUT_MESSAGES.refused(error.reason) : CHECKOUT_MESSAGES.failed),
+          setAlert(
+            error instanceof OrderRefusedError
+              ? CHECKOUT_MESSAGES.refused(error.reason)
+              : lostConnection(error)
+                ? CHECKOUT_MESSAGES.offline
+                : CHECKOUT_MESSAGES.failed,
+          ),
       },
     );
   };

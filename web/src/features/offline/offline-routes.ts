@@ -1,0 +1,76 @@
+/*
+ * What the service worker (sw.ts) answers from its caches, apart from the precached build files
+ * (docs/decisions/037). Everything not named here goes to the network untouched: the dashboard
+ * (/admin), its calls (/api/admin/*), the panel (/cms/*), sign-ins, orders and code checks.
+ */
+
+export const CACHE_NAMES = {
+  /** Followed by the build's fingerprint: each build keeps its own pages. */
+  pagesPrefix: 'gos-pages-',
+  reads: 'gos-public-reads',
+  uploads: 'gos-uploads',
+} as const;
+
+const DAY = 24 * 60 * 60;
+
+export const OFFLINE_LIMITS = {
+  /** A page waits this long for the network before the kept copy is shown. */
+  pageTimeoutSeconds: 3,
+  pages: 60,
+  pagesMaxAgeSeconds: 30 * DAY,
+  reads: 40,
+  readsMaxAgeSeconds: 30 * DAY,
+  uploads: 120,
+  uploadsMaxAgeSeconds: 30 * DAY,
+  /** A picture larger than this is not kept (the originals an editor uploads can be megabytes). */
+  uploadMaxBytes: 1_500_000,
+  /** At most this many addresses a first visit hands over to be kept (KEEP_SEEN). */
+  keptAtOnce: 80,
+} as const;
+
+/** Set on <html> by the worker when it shows a kept page instead of the network's: the time the server sent it. */
+export const OFFLINE_COPY_ATTRIBUTE = 'data-offline-copy';
+
+/** The message by which a page names what it loaded before the worker controlled it. */
+export const KEEP_SEEN = 'KEEP_SEEN';
+
+/** The public pages kept for offline use: the landing, shop, access, legal pages, the programme and an order's own page. */
+const CACHED_PAGES = [
+  /^\/$/,
+  /^\/shop(\/cart)?\/?$/,
+  /^\/shop\/item\/[^/]+\/?$/,
+  /^\/shop\/bestellung\/[^/]+\/?$/,
+  /^\/enthuelle-dein-wappen\/?$/,
+  /^\/(impressum|datenschutz)\/?$/,
+  /^\/programm(\/.*)?$/,
+];
+
+export const isCachedPage = (pathname: string) => CACHED_PAGES.some((page) => page.test(pathname));
+
+/** The public reads the pages ask for (SPEC §7), never the organisers' (/api/admin/*). */
+const PUBLIC_READS = [/^\/api\/site-content$/, /^\/api\/settings\/shop_enabled$/, /^\/api\/shop\/items(\/[^/]+)?$/];
+
+export const isPublicRead = (pathname: string) => PUBLIC_READS.some((read) => read.test(pathname));
+
+/**
+ * The public reads whose kept answer is shown only when the network does not answer: stock and
+ * the shop switch must be current while online (a stale count after an order, an open shop
+ * after it closed). The festival's texts are shown from the cache at once and renewed behind.
+ */
+export const mustBeCurrent = (pathname: string) => pathname !== '/api/site-content';
+
+export const isUpload = (pathname: string) => pathname.startsWith('/uploads/');
+
+// Every build file the page names: in attributes, and in its inline scripts (the entry and the
+// chunks it loads after the first paint are named there, not in a src).
+const BUILD_FILE = /["'(](\/assets\/[^"'()\s]+)/g;
+
+/**
+ * Whether a page's own build files (its scripts, styles, fonts under /assets/) are all among
+ * `kept`: a page of another build than the worker's is never kept, so a page shown offline
+ * always comes with the files it was built with.
+ */
+export const pageMatchesBuild = (html: string, kept: ReadonlySet<string>) => {
+  const files = [...html.matchAll(BUILD_FILE)].map((match) => match[1]);
+  return files.length > 0 && files.every((file) => kept.has(file));
+};
