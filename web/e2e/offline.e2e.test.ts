@@ -182,11 +182,15 @@ describe('the site offline in Chromium', () => {
     const placed = await orderNumber();
     expect(placed).toBeTruthy();
 
-    // The confirmation survives a reload, offline too.
+    // The order's own page, reached by the checkout inside the app, survives a reload offline, with the banner.
+    expect(new URL(page.url()).pathname).toBe(`/shop/bestellung/${placed}`);
+    await kept(page, [new URL(page.url()).pathname]);
     await context.setOffline(true);
     await reloadPage(page);
     await page.getByRole('heading', { level: 1, name: 'Bestellung erfolgreich!' }).waitFor();
     expect(await orderNumber()).toBe(placed);
+    await expectBanner(page);
+    await screenshot(page, 'offline-order-page-mobile');
     await context.setOffline(false);
   });
 

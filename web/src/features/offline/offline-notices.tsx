@@ -1,7 +1,9 @@
 import { Button } from '@mantine/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { offlineCopySent, useOnline } from './online-status';
-import { onUpdateChange, waitingUpdate } from './register-worker';
+import { useLocation } from 'react-router-dom';
+import { formatDate } from '@/lib/format';
+import { keepPageReached, onUpdateChange, waitingUpdate } from './register-worker';
 import classes from './offline-notices.module.css';
 
 export const OFFLINE_MESSAGES = {
@@ -10,8 +12,8 @@ export const OFFLINE_MESSAGES = {
   update: 'Neue Version verfügbar – neu laden',
 } as const;
 
-const formatWhen = (date: Date) =>
-  `${date.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' })}, ${date.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' })} Uhr`;
+// In German time, as every time the site shows (the order page, the programme).
+const formatWhen = (date: Date) => `${formatDate(date.toISOString())} Uhr`;
 
 const validDate = (text: string | null | undefined) => {
   const date = text ? new Date(text) : null;
@@ -51,6 +53,9 @@ function OfflineBanner() {
  */
 export function OfflineNotices() {
   const online = useOnline();
+  // Every public page shows these notices, so they also keep each page reached by a link for offline use.
+  const { pathname, search } = useLocation();
+  useEffect(() => keepPageReached(), [pathname, search]);
   // The page came from the worker's cache because the network did not answer (set before any script ran).
   const keptCopy = useSyncExternalStore(noChanges, () => offlineCopySent() !== null, () => false);
   const update = useSyncExternalStore(onUpdateChange, waitingUpdate, () => null);

@@ -34,7 +34,10 @@ export const OFFLINE_COPY_ATTRIBUTE = 'data-offline-copy';
 /** The message by which a page names what it loaded before the worker controlled it. */
 export const KEEP_SEEN = 'KEEP_SEEN';
 
-/** The public pages kept for offline use: the landing, shop, access, legal pages, the programme and an order's own page. */
+/** The message by which a page reached inside the app (its HTML never asked for) asks to be kept. */
+export const KEEP_PAGE = 'KEEP_PAGE';
+
+/** The public pages kept for offline use: the landing, shop, access, legal pages, the programme and an order's own page (whichever the guest opened, also by a link inside the app). */
 const CACHED_PAGES = [
   /^\/$/,
   /^\/shop(\/cart)?\/?$/,

@@ -5,7 +5,7 @@
  * guest taps "Neue Version verfügbar – neu laden" (UpdatePrompt).
  */
 
-import { KEEP_SEEN } from './offline-routes';
+import { KEEP_PAGE, KEEP_SEEN } from './offline-routes';
 
 type Listener = () => void;
 
@@ -24,6 +24,9 @@ export const announceUpdate = (next: (() => void) | null) => {
   takeOver = next;
   for (const listener of listeners) listener();
 };
+
+/** Asks the worker to keep the page shown now, reached inside the app: its HTML was never asked for. */
+export const keepPageReached = () => navigator.serviceWorker?.controller?.postMessage({ type: KEEP_PAGE, url: window.location.href });
 
 /** The organisers' dashboard never registers the worker. */
 export const isDashboardPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

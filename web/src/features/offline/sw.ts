@@ -12,7 +12,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_NAMES, KEEP_SEEN, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
+import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -115,6 +115,18 @@ const keepSeen = async (event: ExtendableEvent, addresses: unknown[]) => {
   }
 };
 
+/**
+ * A page the guest reached by a link inside the app (an item, an order's own page): its HTML was
+ * never asked for, so it is fetched and kept now, unless this build has it already.
+ */
+const keepReached = async (event: ExtendableEvent, address: unknown) => {
+  if (typeof address !== 'string') return;
+  const url = new URL(address, self.location.href);
+  if (!sameOrigin(url) || !isCachedPage(url.pathname)) return;
+  if (await (await caches.open(pagesCache)).match(url.href)) return;
+  await pages.handle({ event, request: new Request(url.href, { credentials: 'same-origin' }) }).catch(() => undefined);
+};
+
 // The first build controls the pages already open, so their later requests are kept too.
 clientsClaim();
 
@@ -156,4 +168,5 @@ self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === KEEP_SEEN && Array.isArray(data.urls)) event.waitUntil(keepSeen(event, data.urls));
+  if (data?.type === KEEP_PAGE) event.waitUntil(keepReached(event, (data as { url?: unknown }).url));
 });
