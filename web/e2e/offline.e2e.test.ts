@@ -110,7 +110,11 @@ describe('the site offline in Chromium', () => {
     await kept(page, ['/']);
   });
 
-  it('keeps what a guest saw online: the shop, an item, the cart and the unlocked house', async () => {
+  it('keeps what a guest saw online: the programme, the shop, an item, the cart and the unlocked house', async () => {
+    await openPage(page, `${siteUrl()}/programm`);
+    await page.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();
+    // A star of Mein Plan, kept on the device.
+    await page.getByRole('button', { name: /: in Mein Plan$/ }).first().click();
     await openPage(page, `${siteUrl()}/shop`);
     await openPage(page, `${siteUrl()}/shop/item/${item.id}`);
     await page.getByRole('heading', { level: 1, name: item.title }).waitFor();
@@ -126,7 +130,7 @@ describe('the site offline in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
     await page.getByRole('button', { name: 'Auf diesem Gerät merken' }).click();
     await page.getByText('Dein Haus ist auf diesem Gerät gespeichert.').waitFor();
-    await kept(page, ['/shop', `/shop/item/${item.id}`, '/shop/cart', ACCESS_PATH, ...(house.emblem ? [new URL(house.emblem, siteUrl()).pathname] : [])]);
+    await kept(page, ['/programm', '/shop', `/shop/item/${item.id}`, '/shop/cart', ACCESS_PATH, ...(house.emblem ? [new URL(house.emblem, siteUrl()).pathname] : [])]);
   });
 
   it('reloads the landing page, the shop, the item and the remembered house offline, each with the banner', async () => {
@@ -150,6 +154,13 @@ describe('the site offline in Chromium', () => {
     await expectBanner(page);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'offline-landing-mobile', { fullPage: false });
+
+    await openPage(page, `${siteUrl()}/programm`);
+    await page.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();
+    await expectBanner(page);
+    expect(await page.getByRole('button', { name: /: in Mein Plan$/ }).count()).toBeGreaterThan(10);
+    expect(await page.locator('button[aria-pressed="true"]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'offline-programme-mobile', { fullPage: false });
 
     await openPage(page, `${siteUrl()}/shop`);
     await page.getByRole('link', { name: item.title, exact: true }).waitFor();

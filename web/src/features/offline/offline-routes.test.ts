@@ -12,11 +12,11 @@ describe('what the service worker keeps', () => {
     (path) => expect(isCachedPage(path)).toBe(false),
   );
 
-  it.each(['/api/site-content', '/api/settings/shop_enabled', '/api/shop/items', '/api/shop/items/3'])('keeps the public read %s', (path) =>
+  it.each(['/api/site-content', '/api/settings/shop_enabled', '/api/shop/items', '/api/shop/items/3', '/api/programme'])('keeps the public read %s', (path) =>
     expect(isPublicRead(path)).toBe(true),
   );
 
-  it.each(['/api/admin/users', '/api/admin/shop/items', '/api/auth/verify-code', '/api/shop/orders', '/api/admin/login', '/api/settings/order-limits', '/cms/api/site-content'])(
+  it.each(['/api/admin/users', '/api/admin/shop/items', '/api/auth/verify-code', '/api/shop/orders', '/api/shop/orders/GOS-1', '/api/programme/calendar.ics', '/api/admin/login', '/api/settings/order-limits', '/cms/api/site-content'])(
     'never keeps the call %s',
     (path) => expect(isPublicRead(path)).toBe(false),
   );
@@ -25,6 +25,7 @@ describe('what the service worker keeps', () => {
     expect(mustBeCurrent('/api/shop/items')).toBe(true);
     expect(mustBeCurrent('/api/shop/items/3')).toBe(true);
     expect(mustBeCurrent('/api/settings/shop_enabled')).toBe(true);
+    expect(mustBeCurrent('/api/programme')).toBe(true);
     expect(mustBeCurrent('/api/site-content')).toBe(false);
   });
 

@@ -51,13 +51,13 @@ const CACHED_PAGES = [
 export const isCachedPage = (pathname: string) => CACHED_PAGES.some((page) => page.test(pathname));
 
 /** The public reads the pages ask for (SPEC §7), never the organisers' (/api/admin/*). */
-const PUBLIC_READS = [/^\/api\/site-content$/, /^\/api\/settings\/shop_enabled$/, /^\/api\/shop\/items(\/[^/]+)?$/];
+const PUBLIC_READS = [/^\/api\/site-content$/, /^\/api\/settings\/shop_enabled$/, /^\/api\/shop\/items(\/[^/]+)?$/, /^\/api\/programme$/];
 
 export const isPublicRead = (pathname: string) => PUBLIC_READS.some((read) => read.test(pathname));
 
 /**
- * The public reads whose kept answer is shown only when the network does not answer: stock and
- * the shop switch must be current while online (a stale count after an order, an open shop
+ * The public reads whose kept answer is shown only when the network does not answer: stock,
+ * the shop switch and the programme (its answer carries the clock that marks "Jetzt") must be current while online (a stale count after an order, an open shop
  * after it closed). The festival's texts are shown from the cache at once and renewed behind.
  */
 export const mustBeCurrent = (pathname: string) => pathname !== '/api/site-content';
