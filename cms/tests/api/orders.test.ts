@@ -61,7 +61,10 @@ describe('POST /api/shop/orders', () => {
     );
     expect(response.status).toBe(200);
     const answer = orderResponseSchema.parse(response.body);
-    expect(Object.keys(answer).sort()).toEqual(['orderNumber', 'success', 'total']);
+    expect(Object.keys(answer).sort()).toEqual(['orderNumber', 'success', 'token', 'total']);
+    // The order page's key (decision 035): unguessable, and only its hash is stored.
+    expect(answer.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(await server.strapi.db.query('api::order.order').findOne({ where: { orderNumber: answer.orderNumber } }))).not.toContain(answer.token);
     expect(answer.orderNumber).toMatch(ORDER_NUMBER);
     expect(answer.total).toBe(2 * 2500 + 4500);
     expect([await stockOf(shirt.id), await stockOf(hoodie.id)]).toEqual([shirtStock - 2, hoodieStock - 1]);
