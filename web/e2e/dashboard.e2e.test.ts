@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS } from '../../scripts/lib.mjs';
 import { VIEWPORTS, keepEvidenceOfFailures, launchBrowser, openPage, reloadPage, screenshot, siteUrl } from './browser';
 import { axeViolations } from './axe';
-import { dialog, download, openTab, signInToDashboard } from './dashboard-page';
+import { dialog, download, openTab, shownDialog, signInToDashboard } from './dashboard-page';
 import { adminCall, setShopEnabled, signInOrganiser, type OrganiserSession } from './organiser';
 
 type ShopItem = { id: number; title: string; price: number; availableQuantity: number };
@@ -144,7 +144,7 @@ describe('the organisers dashboard', () => {
     await page.getByRole('cell', { name: `${name}-b`, exact: true }).waitFor();
 
     await page.getByRole('button', { name: `Delete ${name}-b` }).click();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await (await shownDialog(page, 'Delete User', 'admin-users-delete-confirm')).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Success', 'User deleted successfully');
     await page.getByRole('cell', { name: `${name}-b`, exact: true }).waitFor({ state: 'detached' });
 
@@ -263,14 +263,15 @@ describe('the organisers dashboard', () => {
 
     const last = (await rows.last().locator('td').nth(1).textContent()) ?? '';
     await page.getByRole('button', { name: `Delete ${last}` }).click();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await (await shownDialog(page, 'Delete Access Code', 'admin-codes-delete-confirm')).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Success', 'Access code deleted successfully');
 
     await openTab(page, 'Häuser');
     await page.getByRole('button', { name: `Delete ${houseName}` }).click();
     // 604 generated, one deleted, one redeemed by the visitor above.
-    await dialog(page).getByText(/access codes will be removed \(603 codes, 1 of them used\)/).waitFor();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    const deleteHouse = await shownDialog(page, 'Delete House', 'admin-houses-delete-confirm');
+    await deleteHouse.getByText(/access codes will be removed \(603 codes, 1 of them used\)/).waitFor();
+    await deleteHouse.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Success', 'House deleted successfully');
   });
 
@@ -362,7 +363,7 @@ describe('the organisers dashboard', () => {
 
     await openTab(page, 'Produkte');
     await page.getByRole('button', { name: `Delete ${productTitle}` }).click();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await (await shownDialog(page, 'Delete Product', 'admin-products-delete-confirm')).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Success', 'Product deleted successfully');
   });
 
@@ -372,9 +373,8 @@ describe('the organisers dashboard', () => {
     await page.getByText(/enabled and visible to all visitors/).waitFor();
     await toggle.click({ force: true });
     // Closing hides the shop from every visitor: it is asked first (issue 44, item 16).
-    const ask = page.getByRole('dialog', { name: 'Close the shop?' });
+    const ask = await shownDialog(page, 'Close the shop?', 'admin-settings-close-confirm');
     await ask.getByText(/hides it from every visitor at once/).waitFor();
-    await screenshot(page, 'admin-settings-close-confirm', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Close shop' }).click();
     await toast(page, 'Shop Settings Updated', /disabled/);

@@ -54,6 +54,12 @@ describe('deploy/nginx.conf: what its answers say, and how long it waits', () =>
     expect(answer.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('leads /favicon.ico, which browsers ask for by themselves, to the site\'s icon', async () => {
+    const answer = await get(nginx.url, '/favicon.ico');
+    expect(answer.status).toBe(301);
+    expect(new URL(answer.headers.location ?? '', nginx.url).pathname).toBe('/favicon.svg');
+  });
+
   it('waits for an answer longer than the cms and the pages service give themselves', async () => {
     const config = await readFile(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
     const timeouts = [...config.matchAll(/^\s*proxy_read_timeout\s+(\d+)s;/gm)].map((match) => Number(match[1]) * 1000);

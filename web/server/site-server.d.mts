@@ -1,5 +1,8 @@
 export const PAGE_CACHING: string;
 
+/** The site's icon, where /favicon.ico leads. */
+export const FAVICON: string;
+
 /** How many modulepreload links a rendered page's loader adds per task. */
 export const PRELOADS_PER_TASK: number;
 

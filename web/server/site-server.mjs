@@ -174,6 +174,9 @@ const NOT_SENT_AS_FILE = /(\.(gz|br)|^\/index\.html)$/;
 /** The coding a page goes out in: the best one the client takes. */
 const pageCoding = (request) => ['br', 'gzip'].find((coding) => acceptsEncoding(request, coding)) ?? 'identity';
 
+/** The site's icon: what /favicon.ico, the address browsers ask for by themselves, leads to. */
+export const FAVICON = '/favicon.svg';
+
 const sendText = (response, status, text, headers = {}) => {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
   response.end(text);
@@ -304,6 +307,9 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
       response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
       return response.end(request.method === 'HEAD' ? undefined : text);
     }
+    // Browsers ask for /favicon.ico on a page that names no icon (Strapi's panel, until its script
+    // runs); the site's one icon is /favicon.svg.
+    if (rawPath === '/favicon.ico') return sendText(response, 301, 'Moved Permanently', { Location: FAVICON });
     // Dot-files and dot-folders (the build's .vite/ manifest among them) are no part of the site.
     if (decoded.split('/').some((segment) => segment.startsWith('.'))) return sendText(response, 404, 'Not Found');
     if (sendFile(request, response, decoded)) return;

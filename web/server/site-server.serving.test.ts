@@ -448,6 +448,18 @@ describe('the site server over HTTP', () => {
       expect(head.body.length).toBe(0);
     });
 
+    it('leads /favicon.ico, which browsers ask for by themselves, to the site\'s icon', async () => {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await send(site.url, '/favicon.ico', { method });
+        expect(answer.status, method).toBe(301);
+        expect(answer.headers.location, method).toBe('/favicon.svg');
+      }
+      const icon = await send(site.url, '/favicon.svg');
+      expect(icon.status).toBe(200);
+      expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(upstream.seen.some(({ url }) => url.includes('favicon'))).toBe(false);
+    });
+
     it('answers /_health itself', async () => {
       const answer = await send(site.url, '/_health');
       expect(answer.status).toBe(200);

@@ -1,4 +1,4 @@
-/** How long a closing dialog may take to leave the page (Mantine's exit transition is 200 ms). */
+/** How long a closing dialog may take to leave the page (the dashboard's dialogs have no exit transition; a busy browser may lag). */
 const CLOSING_MS = 1000;
 const LOOK_AGAIN_MS = 30;
 
