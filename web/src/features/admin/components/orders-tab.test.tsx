@@ -129,7 +129,7 @@ describe('OrdersTab', () => {
   it('changes the status of an order from its details', async () => {
     const request = mockAdminApi({
       'GET /admin/shop/orders': ordersPage(orders),
-      'GET /admin/shop/orders/2': { success: true, order: { ...orders[1], updatedAt: orders[1].createdAt, lines: [{ id: 1, title: 'Shirt', variant: 'M', quantity: 2, price: 1500 }] } },
+      'GET /admin/shop/orders/2': { success: true, order: { ...orders[1], updatedAt: orders[1].createdAt, lines: [{ id: 1, title: 'Shirt', variant: 'M', quantity: 2, price: 1500 }], history: [] } },
       'PUT /admin/shop/orders/2': { success: true },
     });
     const { user } = render(<OrdersTab />);
