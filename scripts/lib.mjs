@@ -110,7 +110,9 @@ export async function waitFor(url, timeoutMs, intervalMs = 300) {
 export const buildCms = () =>
   buildIfChanged(CMS, path.join(CMS, 'dist', 'build', 'index.html'), { panel: '/cms/admin' }, () => {
     log('Building the cms and its panel…');
-    return run('npm', ['run', 'build'], { cwd: CMS, env: { PUBLIC_URL: 'http://localhost:8080' } });
+    // The panel's production build, as `npm start` and the image make it, also when called from a
+    // test run (NODE_ENV=test gave React's development build, with warnings no editor ever sees).
+    return run('npm', ['run', 'build'], { cwd: CMS, env: { PUBLIC_URL: 'http://localhost:8080', NODE_ENV: 'production' } });
   });
 
 export const buildWeb = () =>

@@ -12,7 +12,7 @@ const performersFromApi = async (): Promise<Performer[]> => {
 
 // The menu in the order of the public page, with the names the editors read.
 const MENU = {
-  'Listen auf der Startseite': ['Agenda-Bilder', 'Künstler', 'Unterkunftsfotos', 'FAQ'],
+  'Listen auf der Startseite': ['Agenda-Bilder', 'Künstler', 'Programm', 'Orte', 'Unterkunftsfotos', 'FAQ'],
   'Texte und Seiten': ['Festival und Texte', 'Impressum', 'Datenschutzerklärung'],
 };
 const ORGANISERS = ['Bestellung', 'Zugangscode', 'Haus', 'Produkt', 'Einstellung', 'User', 'Benutzer'];
@@ -39,21 +39,12 @@ const wordsOnPage = (page: Page) =>
     return [document.body.innerText, ...labelled.flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? ''))].join('\n');
   });
 
-/**
- * Console errors that are not the panel's to fix, each named exactly: React's development warning
- * about a prop Strapi's legacy media library hands to a DOM element. (Chromium's own request for
- * /favicon.ico is led to the site's /favicon.svg by the site's server.)
- */
-const OUTSIDE_THE_PANEL = [
-  (_url: string, text: string) => text.startsWith('Warning: React does not recognize the `%s` prop') && text.includes('justifyContent'),
-];
-
 /** Notes, per page the editor visits, the known noise shown, every console.error and every request refused. */
 function listenForNoise(page: Page) {
   const found = { english: [] as string[], errors: [] as string[], refused: [] as string[] };
   page.on('console', (message) => {
+    if (message.type() !== 'error') return;
     const url = message.location().url || page.url();
-    if (message.type() !== 'error' || OUTSIDE_THE_PANEL.some((known) => known(url, message.text()))) return;
     found.errors.push(`${page.url()} (${url}): ${message.text().slice(0, 200)}`);
   });
   page.on('pageerror', (error) => found.errors.push(`${page.url()}: ${error.message}`));

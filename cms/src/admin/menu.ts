@@ -12,6 +12,8 @@ const PAGE_ORDER: [uid: string, name: string][] = [
   ['api::festival.festival', 'Festival und Texte'],
   ['api::agenda-image.agenda-image', 'Agenda-Bilder'],
   ['api::performer.performer', 'Künstler'],
+  ['api::programme-entry.programme-entry', 'Programm'],
+  ['api::place.place', 'Orte'],
   ['api::accommodation-photo.accommodation-photo', 'Unterkunftsfotos'],
   ['api::faq-item.faq-item', 'FAQ'],
   ['api::imprint.imprint', 'Impressum'],
