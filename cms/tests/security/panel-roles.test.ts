@@ -266,8 +266,11 @@ describe('least privilege in the Strapi panel', () => {
         expect(description?.length ?? 0, `${uid} ${name}`).toBeGreaterThan(15);
       }
       if (!texts.list) continue;
-      expect(layouts.list[0], uid).toBe('position');
-      expect(settings, uid).toMatchObject({ defaultSortBy: 'position', defaultSortOrder: 'ASC' });
+      expect(layouts.list[0], uid).toBe(texts.list.columns[0]);
+      expect(settings, uid).toMatchObject({ defaultSortBy: texts.list.sortBy, defaultSortOrder: 'ASC' });
+      // The lists of the landing page by their position on it; the programme by its days.
+      if (!attributes.includes('position')) continue;
+      expect([layouts.list[0], settings.defaultSortBy], uid).toEqual(['position', 'position']);
       expect(metadatas.position.list.label).toBe('Position');
     }
     const festival = await asPanel<Configuration>(editor, 'GET', '/content-manager/content-types/api::festival.festival/configuration');
