@@ -151,7 +151,9 @@ describe('the dashboard at the festival: packing list, order detail, codes, hous
       [horn.title, horn.variants.at(-1)!, '1', euro(horn.price), euro(horn.price)],
     ]);
     await dialog.getByText(`Total: ${euro(2 * shirt.price + horn.price)}`).waitFor();
-    await dialog.getByText('Ausstehend').waitFor();
+    // The status is changed from the details (issue 44, item 18): a select showing "Ausstehend".
+    const status = dialog.getByRole('combobox', { name: 'Status' });
+    expect(await status.evaluate((select: HTMLSelectElement) => [select.value, select.selectedOptions[0]?.textContent])).toEqual(['pending', 'Ausstehend']);
     await screenshot(page, 'festival-order-detail', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
     expect(await printPicture(page, 'festival-order-detail-print')).toEqual(['print-sheet']);

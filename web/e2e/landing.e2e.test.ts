@@ -106,7 +106,10 @@ describe('the landing page in Chromium', () => {
     }
     expect(await lodge.getByRole('button').count()).toBe(3);
     await info.getByRole('tab', { name: 'Ablauf' }).click();
-    await expect(info.getByRole('tabpanel', { name: 'Ablauf' }).textContent()).resolves.toContain('Der Ablaufplan folgt in Kürze');
+    // The seed brings a programme, so the tab leads to it (without entries it keeps SPEC's sentence: info-section.test.tsx).
+    const schedule = info.getByRole('tabpanel', { name: 'Ablauf' });
+    await expect(schedule.textContent()).resolves.toContain('Das Programm steht: ');
+    expect(await schedule.getByRole('link', { name: /Programm/ }).first().getAttribute('href')).toBe('/programm');
 
     const questions = section(page, 'faq').getByRole('button');
     expect(await questions.allTextContents()).toEqual(content.faq.map((item) => item.question));

@@ -10,8 +10,12 @@ const KB = 1000;
 const BUDGET = {
   /** The entry chunk (index-*.js). */
   entryJs: 150 * KB,
-  /** The stylesheets every page loads (the site has one). */
-  entryCss: 35 * KB,
+  /**
+   * The stylesheets every page loads (the site has one, decision 007). 35 kB until the festival's
+   * days added the programme, the order page, the pickup desk and the offline notices (36.2 kB
+   * gzipped on 2026-11-29); the dashboard's own styles, which ride along, are the next to leave.
+   */
+  entryCss: 37 * KB,
   /**
    * The entry chunk, the boot steps it imports (main.tsx) and the chunks they import statically
    * (all modulepreloaded): all the script that runs before React takes a page over. 224 kB
