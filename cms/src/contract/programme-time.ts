@@ -36,6 +36,12 @@ export function dayOf(day: unknown): string | undefined {
 export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 export const dayFromNumber = (days: number) => new Date(days * 86_400_000).toISOString().slice(0, 10);
 
+/** "HH:MM" of a minute of the day (0–1439). */
+export const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** An entry's minute on its day as a wall-clock date and time, "YYYY-MM-DDTHH:MM:00"; past midnight it is the next day's. */
+export const wallClock = (day: string, minutes: number) => `${dayFromNumber(dayNumber(day) + Math.floor(minutes / 1440))}T${clockTime(minutes % 1440)}:00`;
+
 /** How long an entry lasts: an end at or before its start is on the next morning. */
 export function durationMinutes(start: number, end: number): number {
   return end > start ? end - start : end + 24 * 60 - start;

@@ -1,12 +1,6 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
-import { CATEGORY_LABELS, FESTIVAL_TIME_ZONE, dayFromNumber, dayNumber, durationMinutes, minutesOf, type Programme } from '../../../contract/programme';
-
-const wallClock = (day: string, minutes: number) => {
-  const date = dayFromNumber(dayNumber(day) + Math.floor(minutes / (24 * 60)));
-  const within = minutes % (24 * 60);
-  return `${date}T${String(Math.floor(within / 60)).padStart(2, '0')}:${String(within % 60).padStart(2, '0')}:00`;
-};
+import { CATEGORY_LABELS, FESTIVAL_TIME_ZONE, durationMinutes, minutesOf, wallClock, type Programme } from '../../../contract/programme';
 
 const utcStamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 

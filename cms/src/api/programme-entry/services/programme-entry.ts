@@ -1,15 +1,12 @@
 import { factories } from '@strapi/strapi';
 import { programmeCalendar } from './programme-calendar';
-import { PROGRAMME_CATEGORIES, dayOf, minutesOf, programmeEntrySlug, type Programme, type ProgrammeCategory } from '../../../contract/programme';
+import { PROGRAMME_CATEGORIES, clockTime, dayOf, minutesOf, programmeEntrySlug, type Programme, type ProgrammeCategory } from '../../../contract/programme';
 
 const UID = 'api::programme-entry.programme-entry';
 // A generous bound: a five-day festival on a handful of places has a few hundred entries.
 const MOST_ENTRIES = 2000;
 
-const hhmm = (time: unknown) => {
-  const minutes = minutesOf(time) ?? 0;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-};
+const hhmm = (time: unknown) => clockTime(minutesOf(time) ?? 0);
 
 /**
  * The festival's clock: the time now, to the minute. Outside production FESTIVAL_CLOCK (an ISO

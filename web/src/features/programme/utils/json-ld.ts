@@ -1,12 +1,12 @@
-import { FESTIVAL_TIME_ZONE, dayFromNumber, dayNumber, festivalClock, minutesOf } from '@contract/programme-time';
+import { FESTIVAL_TIME_ZONE, festivalClock, minutesOf, wallClock } from '@contract/programme-time';
 import type { Programme, ProgrammeEntry } from '@contract/programme';
 import { lasts } from './timetable';
 
 /** An entry's wall-clock minute in Europe/Berlin as an ISO time with the zone's offset of that moment. */
 export function berlinIso(day: string, minutes: number): string {
-  const date = dayFromNumber(dayNumber(day) + Math.floor(minutes / 1440));
+  const wall = wallClock(day, minutes);
+  const [date] = wall.split('T');
   const within = minutes % 1440;
-  const wall = `${date}T${String(Math.floor(within / 60)).padStart(2, '0')}:${String(within % 60).padStart(2, '0')}:00`;
   // Berlin is one or two hours ahead of UTC: the offset whose instant reads as this wall time there.
   for (const offset of ['+02:00', '+01:00']) {
     const clock = festivalClock(new Date(`${wall}${offset}`));
