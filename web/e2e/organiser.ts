@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../scripts/ensure-env.mjs';
+import { PAGES_FOLLOW_WITHIN_MS } from '../server/page-cache.mjs';
 import { siteUrl } from './browser';
 
 /** The demo organiser's signed-in session, for setting up data through the real admin API. */
@@ -51,5 +52,12 @@ export async function createAccessCode(session: OrganiserSession): Promise<{ cod
   return { code: codes[0], house };
 }
 
-export const setShopEnabled = (session: OrganiserSession, enabled: boolean) =>
-  adminCall(session, 'POST', '/admin/settings', { key: 'shop_enabled', value: String(enabled) });
+/**
+ * Opens or closes the shop, and returns once every page the site server sends says so: its
+ * rendered pages follow the cms within PAGES_FOLLOW_WITHIN_MS (SPEC §9 lets the site keep the
+ * setting far longer), and a page a test opened just before the switch may still be that old.
+ */
+export async function setShopEnabled(session: OrganiserSession, enabled: boolean) {
+  await adminCall(session, 'POST', '/admin/settings', { key: 'shop_enabled', value: String(enabled) });
+  await new Promise((resolve) => setTimeout(resolve, PAGES_FOLLOW_WITHIN_MS));
+}

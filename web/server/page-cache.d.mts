@@ -1,4 +1,5 @@
 export const PAGE_FRESH_MS: number;
+export const PAGES_FOLLOW_WITHIN_MS: number;
 
 export type PageVersion = { status: number; etag: string; identity: string | Buffer; body(coding: 'br' | 'gzip' | 'identity'): Buffer };
 

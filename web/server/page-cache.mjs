@@ -15,6 +15,8 @@ export const PAGE_FRESH_MS = 1000;
  * the visitor waits for the fresh page rather than being shown content of long ago.
  */
 const SERVED_WHILE_REFRESHED_MS = 2 * PAGE_FRESH_MS;
+/** A change in the cms is in every page a visitor is sent from this long after it was made. */
+export const PAGES_FOLLOW_WITHIN_MS = SERVED_WHILE_REFRESHED_MS;
 /** Pages kept: the site has a few dozen. */
 const PAGES_KEPT = 128;
 /**
