@@ -219,6 +219,26 @@ describe('the site offline in Chromium', () => {
     await guest.close();
   });
 
+  it('keeps the pages a guest moved on from before the worker was ready, and shows them offline', async () => {
+    // On the festival ground's connection the first build takes many seconds to install; the
+    // guest reads on meanwhile, and the page they left never saw the worker.
+    const guest = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    try {
+      const phone = watch(await guest.newPage());
+      await openPage(phone, `${siteUrl()}/programm`);
+      await openPage(phone, `${siteUrl()}/shop`);
+      await controlled(phone);
+      await kept(phone, ['/programm', '/shop']);
+      await guest.setOffline(true);
+      await openPage(phone, `${siteUrl()}/programm`);
+      await phone.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();
+      await expectBanner(phone);
+      await screenshot(phone, 'offline-programme-left-before-the-worker', { fullPage: false });
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('never keeps the dashboard, its calls, the panel, sign-ins, orders or code checks', async () => {
     await context.setOffline(false);
     await openPage(page, `${siteUrl()}/admin/login`);

@@ -479,6 +479,7 @@ describe('the shop in Chromium', () => {
       const headerCart = page.getByRole('banner').getByRole('link', { name: /^Warenkorb, \d+ Artikel$/ });
       await openPage(page, siteUrl());
       expect(await headerCart.getAttribute('aria-label')).toBe('Warenkorb, 0 Artikel');
+      expect(await page.getByTestId('header-cart-count').count()).toBe(0);
 
       await openItem(page, HORN);
       await page.getByText('Nur noch 3 verfügbar').waitFor();

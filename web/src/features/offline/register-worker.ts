@@ -5,7 +5,7 @@
  * guest taps "Neue Version verfügbar – neu laden" (UpdatePrompt).
  */
 
-import { KEEP_PAGE, KEEP_SEEN } from './offline-routes';
+import { KEEP_PAGE, KEEP_SEEN, OFFLINE_LIMITS } from './offline-routes';
 
 type Listener = () => void;
 
@@ -31,7 +31,42 @@ export const keepPageReached = () => navigator.serviceWorker?.controller?.postMe
 /** The organisers' dashboard never registers the worker. */
 export const isDashboardPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
-async function register() {
+/**
+ * The pages this tab showed before any worker controlled them. On the festival ground's
+ * connection the first build takes many seconds to install, and a guest has moved on by then:
+ * each page notes itself, and the first page to see the worker ready hands them all over.
+ */
+const SHOWN_BEFORE_WORKER = 'game-of-slavs_shown-before-worker';
+
+function shownBeforeWorker(): string[] {
+  try {
+    const noted: unknown = JSON.parse(window.sessionStorage.getItem(SHOWN_BEFORE_WORKER) ?? '[]');
+    return Array.isArray(noted) ? noted.filter((address) => typeof address === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function noteShownBeforeWorker() {
+  const shown = [...new Set([...shownBeforeWorker(), window.location.href])].slice(-OFFLINE_LIMITS.keptAtOnce);
+  try {
+    window.sessionStorage.setItem(SHOWN_BEFORE_WORKER, JSON.stringify(shown));
+  } catch {
+    // Storage refused (a private window, a full quota): this page alone is handed over.
+  }
+}
+
+function takeShownBeforeWorker() {
+  const shown = shownBeforeWorker();
+  try {
+    window.sessionStorage.removeItem(SHOWN_BEFORE_WORKER);
+  } catch {
+    // As above: nothing was noted.
+  }
+  return shown;
+}
+
+async function register(controlledAtLoad: boolean) {
   const { Workbox } = await import('workbox-window');
   const worker = new Workbox('/sw.js', { scope: '/' });
   worker.addEventListener('waiting', () =>
@@ -41,19 +76,21 @@ async function register() {
       worker.messageSkipWaiting();
     }),
   );
-  // The first build to control this page: it keeps the page and what it loaded so far.
-  worker.addEventListener('activated', (event) => {
-    if (event.isUpdate) return;
-    const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-    void worker.messageSW({ type: KEEP_SEEN, urls: [window.location.href, ...loaded] }).catch(() => undefined);
-  });
   await worker.register();
+  // A page the worker did not control when it loaded: once a build is active, it keeps this page,
+  // what it loaded so far, and the pages shown before it.
+  if (controlledAtLoad) return;
+  const { active } = await navigator.serviceWorker.ready;
+  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+  active?.postMessage({ type: KEEP_SEEN, urls: [...new Set([window.location.href, ...takeShownBeforeWorker(), ...loaded])] });
 }
 
 export function registerWorkerAfterLoad() {
   if (!('serviceWorker' in navigator) || isDashboardPath(window.location.pathname)) return;
+  const controlledAtLoad = navigator.serviceWorker.controller !== null;
+  if (!controlledAtLoad) noteShownBeforeWorker();
   const whenIdle = () => {
-    const run = () => void register().catch(() => undefined);
+    const run = () => void register(controlledAtLoad).catch(() => undefined);
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
     else window.setTimeout(run, 2000);
   };
