@@ -219,21 +219,28 @@ describe('the site offline in Chromium', () => {
     await guest.close();
   });
 
-  it('keeps the pages a guest moved on from before the worker was ready, and shows them offline', async () => {
-    // On the festival ground's connection the first build takes many seconds to install; the
-    // guest reads on meanwhile, and the page they left never saw the worker.
+  it('keeps the pages a guest moved on from before the worker was ready, and the start page and the programme unseen', async () => {
+    // A guest comes by the access page's link and reads on; on the festival ground's connection
+    // the first build takes many seconds to install, so the page they left never saw the worker.
     const guest = await browser.newContext({ viewport: VIEWPORTS.mobile });
     try {
       const phone = watch(await guest.newPage());
-      await openPage(phone, `${siteUrl()}/programm`);
+      await openPage(phone, `${siteUrl()}${ACCESS_PATH}`);
       await openPage(phone, `${siteUrl()}/shop`);
       await controlled(phone);
-      await kept(phone, ['/programm', '/shop']);
+      await kept(phone, [ACCESS_PATH, '/shop', '/', '/programm']);
       await guest.setOffline(true);
+      await openPage(phone, `${siteUrl()}${ACCESS_PATH}`);
+      await phone.getByRole('heading', { level: 1, name: 'Zugang zum Haus' }).waitFor();
+      await expectBanner(phone);
+      // The installed app opens on the start page, and the running order is what the ground asks for.
+      await openPage(phone, `${siteUrl()}/`);
+      await phone.locator('section#faq').waitFor();
+      await expectBanner(phone);
       await openPage(phone, `${siteUrl()}/programm`);
       await phone.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();
       await expectBanner(phone);
-      await screenshot(phone, 'offline-programme-left-before-the-worker', { fullPage: false });
+      await screenshot(phone, 'offline-programme-never-opened-online', { fullPage: false });
     } finally {
       await guest.close();
     }

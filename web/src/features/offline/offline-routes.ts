@@ -31,6 +31,12 @@ export const OFFLINE_LIMITS = {
 /** Set on <html> by the worker when it shows a kept page instead of the network's: the time the server sent it. */
 export const OFFLINE_COPY_ATTRIBUTE = 'data-offline-copy';
 
+/**
+ * The pages every build keeps as it installs, whichever page the guest came by: the start page
+ * the installed app opens on, and the running order, the page most asked for on the ground.
+ */
+export const KEPT_AT_INSTALL = ['/', '/programm'];
+
 /** The message by which a page names what it loaded before the worker controlled it. */
 export const KEEP_SEEN = 'KEEP_SEEN';
 

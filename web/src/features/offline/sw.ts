@@ -12,7 +12,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
+import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, KEPT_AT_INSTALL, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -134,13 +134,14 @@ clientsClaim();
  * A page kept by an earlier build names that build's scripts, which the precache drops when this
  * build takes over: shown offline, it would be old HTML over missing or new assets. So each
  * build keeps its own pages. While installing (online, or there would be no update), the new
- * build fetches the pages the old one kept, so the guest still has them offline afterwards.
+ * build fetches the pages the old one kept, so the guest still has them offline afterwards, and
+ * the pages every build keeps (KEPT_AT_INSTALL).
  */
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const older = (await caches.keys()).filter((name) => name.startsWith(CACHE_NAMES.pagesPrefix) && name !== pagesCache);
-      const addresses = new Set<string>();
+      const addresses = new Set<string>(KEPT_AT_INSTALL.map((page) => new URL(page, self.location.href).href));
       for (const name of older) for (const request of await (await caches.open(name)).keys()) addresses.add(request.url);
       const cache = await caches.open(pagesCache);
       await Promise.all(
