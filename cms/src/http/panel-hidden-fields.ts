@@ -9,8 +9,13 @@ import { addMiddleware } from './panel-doors';
 
 type Attribute = { type: string; private?: boolean; configurable?: boolean };
 
-/** Whether the panel leaves an attribute alone: private, not configurable, no password (that one the panel sets, and never shows). */
-export const hiddenFromThePanel = (attribute: Attribute) => attribute.private === true && attribute.configurable === false && attribute.type !== 'password';
+/**
+ * Whether the panel leaves an attribute alone: private and not configurable data. Not a password
+ * (the panel sets it and never shows it), nor a relation (Strapi's own createdBy and updatedBy are
+ * private and not configurable too, and the panel names who saved an entry).
+ */
+export const hiddenFromThePanel = (attribute: Attribute) =>
+  attribute.private === true && attribute.configurable === false && attribute.type !== 'password' && attribute.type !== 'relation';
 
 function hiddenFieldsOf(strapi: Core.Strapi, uid: string): string[] {
   const schema = (strapi.contentTypes as unknown as Record<string, { attributes: Record<string, Attribute> } | undefined>)[uid];
