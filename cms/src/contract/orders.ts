@@ -19,13 +19,6 @@ export const ORDER_MESSAGES = {
   oneStatusAtATime: 'Change the status of one order at a time.',
 } as const;
 
-/**
- * A change of status no door may make: a cancelled order is not handed over. It is reopened
- * first, which takes its stock again (docs/decisions/035).
- */
-export const refusedStatusChange = (from: OrderStatus, to: OrderStatus): string | null =>
-  from === 'cancelled' && to === 'delivered' ? ORDER_MESSAGES.cancelledNotHandedOver : null;
-
 /** Who changed an order where no organiser is signed in: the seed, a script, a migration. */
 export const SYSTEM_ACTOR = 'System (ohne Anmeldung)';
 

@@ -43,7 +43,6 @@ const GERMAN: Record<string, string> = {
   [PRODUCT_MESSAGES.isActive]: 'Aktiv muss „ja“ oder „nein“ sein.',
   [IMAGE_MESSAGES.wrongType]: 'Bitte ein Bild wählen (JPEG, PNG, WebP oder AVIF).',
   [SETTING_MESSAGES.unknownKey]: `Diese Einstellung gibt es nicht. Möglich sind: ${SETTING_KEYS.join(', ')}.`,
-  [ORDER_MESSAGES.cancelledNotHandedOver]: 'Eine stornierte Bestellung kann nicht als zugestellt übergeben werden. Öffne sie zuerst wieder (z. B. „pending“); dabei wird ihr Vorrat wieder abgezogen.',
   [ORDER_MESSAGES.outOfStockToReopen]: 'Es ist nicht mehr genug Vorrat da, um diese Bestellung wieder zu öffnen.',
   [ORDER_MESSAGES.oneStatusAtATime]: 'Bitte ändere den Status jeder Bestellung einzeln.',
   [SETTING_MESSAGES.invalidSwitch]: 'Der Wert muss „true“ oder „false“ sein.',
