@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ensureFirstOrganiser } from './bootstrap/accounts';
 import { enforceDataRules } from './bootstrap/data-rules';
 import { enforceProgrammeRules } from './bootstrap/programme-rules';
+import { enforceOrderRules } from './bootstrap/order-rules';
 import { configureContentManager } from './bootstrap/content-manager-texts';
 import { ensurePanelAccess } from './bootstrap/panel-access';
 import { unsafeProductionSecrets } from './bootstrap/production-guard';
@@ -27,6 +28,7 @@ import { keepContentTypeLists } from './bootstrap/content-type-lists';
 import { seedDemoContent, seedDemoProgramme } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
+import { hideCmsOwnFieldsFromThePanel } from './http/panel-hidden-fields';
 import { answerAiFeaturesOff } from './http/panel-ai-off';
 
 /**
@@ -47,6 +49,7 @@ export default {
     settleMultipartParserErrors();
     keepPerformerHousesBeforeSync(strapi);
     guardPanelDoors(strapi);
+    hideCmsOwnFieldsFromThePanel(strapi);
     answerAiFeaturesOff(strapi);
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);
@@ -65,6 +68,7 @@ export default {
     // Before anything writes, the seed included.
     enforceDataRules(strapi);
     enforceProgrammeRules(strapi);
+    enforceOrderRules(strapi);
     invalidateOnContentChanges(strapi);
     forgetKeptOnWrites(strapi);
     answerCachedReadsEarly(strapi);

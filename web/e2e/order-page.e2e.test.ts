@@ -197,5 +197,9 @@ describe('the order page and the pickup desk in Chromium', () => {
     await page.getByTestId('order-status').getByText('Zugestellt').waitFor();
     await page.getByText(/^Abgeholt am \d\d\.\d\d\.\d{4}, \d\d:\d\d$/).waitFor();
     await page.getByText(/^Bezahlt am /).waitFor();
+    // Where and when to pick it up is over once it is picked up.
+    expect(await page.getByRole('heading', { name: 'So geht es weiter' }).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'order-page-handed-over-mobile');
   });
 });

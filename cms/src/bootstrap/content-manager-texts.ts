@@ -1,4 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
+import { hiddenFromThePanel } from '../http/panel-hidden-fields';
 import { COMPONENT_TEXTS, ORGANISER_TYPE_TEXTS, SITE_TYPE_TEXTS, TIMESTAMP_TEXTS, type TypeTexts } from '../panel/field-labels';
 
 type Metadata = { edit?: Record<string, unknown>; list?: Record<string, unknown> };
@@ -8,7 +9,7 @@ type Configuration = {
   metadatas: Record<string, Metadata>;
   layouts: { list: string[]; edit: LayoutField[][] };
 };
-type Attribute = { type: string; customField?: string };
+type Attribute = { type: string; customField?: string; private?: boolean; configurable?: boolean };
 
 const ROW = 12;
 
@@ -47,7 +48,9 @@ async function applyTexts(strapi: Core.Strapi, uid: string, texts: TypeTexts) {
     };
   }
   const ordered = Object.keys(texts.fields).filter((name) => name in attributes);
-  const unlisted = Object.keys(attributes).filter((name) => !ordered.includes(name) && current.layouts.edit.flat().some((field) => field.name === name));
+  const unlisted = Object.keys(attributes).filter(
+    (name) => !ordered.includes(name) && !hiddenFromThePanel(attributes[name]) && current.layouts.edit.flat().some((field) => field.name === name),
+  );
   const { list } = texts;
 
   await contentTypes.updateConfiguration(contentType, {

@@ -15,7 +15,12 @@ export const ORDER_MESSAGES = {
   alreadyHandedOver: (by: string, at: string) => `Already handed over by ${by} on ${at}.`,
   alreadyPaid: (by: string, at: string) => `Already marked paid by ${by} on ${at}.`,
   cancelledNotPaid: 'This order is cancelled and cannot be marked paid.',
+  outOfStockToReopen: 'Not enough stock left to reopen this order.',
+  oneStatusAtATime: 'Change the status of one order at a time.',
 } as const;
+
+/** Who changed an order where no organiser is signed in: the seed, a script, a migration. */
+export const SYSTEM_ACTOR = 'System (ohne Anmeldung)';
 
 /** What was done to an order, by whom and when: its history (docs/decisions/035). */
 export const ORDER_EVENT_ACTIONS = ['status', 'paid', 'handed-over'] as const;
@@ -23,7 +28,7 @@ export const orderEventSchema = z.strictObject({
   action: z.enum(ORDER_EVENT_ACTIONS),
   /** ISO 8601. */
   at: z.string(),
-  /** The organiser's username. */
+  /** The organiser's username; a panel user's name with " (Panel)"; SYSTEM_ACTOR without anyone signed in. */
   by: z.string(),
   from: orderStatusSchema.optional(),
   to: orderStatusSchema.optional(),

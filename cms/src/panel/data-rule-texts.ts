@@ -1,4 +1,5 @@
 import { HOUSE_MESSAGES } from '../contract/houses';
+import { ORDER_MESSAGES } from '../contract/orders';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '../contract/products';
 import { PROGRAMME_MESSAGES } from '../contract/programme';
 import { ORDER_LIMIT_FIELDS, ORDER_LIMIT_MESSAGES, ORDER_LIMIT_NAMES, SETTING_MESSAGES } from '../contract/settings';
@@ -42,6 +43,8 @@ const GERMAN: Record<string, string> = {
   [PRODUCT_MESSAGES.isActive]: 'Aktiv muss „ja“ oder „nein“ sein.',
   [IMAGE_MESSAGES.wrongType]: 'Bitte ein Bild wählen (JPEG, PNG, WebP oder AVIF).',
   [SETTING_MESSAGES.unknownKey]: `Diese Einstellung gibt es nicht. Möglich sind: ${SETTING_KEYS.join(', ')}.`,
+  [ORDER_MESSAGES.outOfStockToReopen]: 'Es ist nicht mehr genug Vorrat da, um diese Bestellung wieder zu öffnen.',
+  [ORDER_MESSAGES.oneStatusAtATime]: 'Bitte ändere den Status jeder Bestellung einzeln.',
   [SETTING_MESSAGES.invalidSwitch]: 'Der Wert muss „true“ oder „false“ sein.',
   // The programme's messages are German already: only editors write entries.
   ...Object.fromEntries(Object.values(PROGRAMME_MESSAGES).map((message) => [message, message])),

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderDetailResponseSchema, ORDER_MESSAGES } from '../../src/contract/orders';
+import { adminOrderDetailResponseSchema, ORDER_MESSAGES, SYSTEM_ACTOR } from '../../src/contract/orders';
 import { ORDER_TOKEN_PATTERN, orderResponseSchema, SHOP_MESSAGES, shopOrderResponseSchema } from '../../src/contract/shop';
 import { parseCsv } from '../../src/http/csv';
 import { adminCall, call, signIn, type AdminSession } from '../helpers/api-client';
 import { callFrom } from '../helpers/from-address';
 import { allowManyOrders } from '../helpers/order-limits';
-import { startTestServer, TEST_ORGANISER, type TestServer } from '../helpers/strapi';
+import { startTestServer, TEST_ORGANISER, TEST_SUPER_ADMIN, type TestServer } from '../helpers/strapi';
 
 type Product = { id: number; title: string };
 type Placed = { orderNumber: string; token: string; id: number };
+type OrderRow = { id: number; documentId: string; status: string; tokenHash: string; history: unknown };
+type PanelFailure = { error: { name: string; details?: { errors?: { path: string[]; message: string }[] } } };
+
+const ORDER = 'api::order.order';
+// The Super Admin the cms creates: "Festival Technik" (bootstrap/accounts.ts).
+const PANEL_USER = 'Festival Technik (Panel)';
 
 const NOT_FOUND = { success: false, error: SHOP_MESSAGES.orderNotFound };
 
@@ -31,7 +37,7 @@ describe('the order page: /api/shop/orders/{number}?t= and the pickup desk', () 
     });
     expect(response.status).toBe(200);
     const { orderNumber, token } = orderResponseSchema.parse(response.body);
-    const row = (await server.strapi.db.query('api::order.order').findOne({ where: { orderNumber } })) as { id: number };
+    const row = (await server.strapi.db.query(ORDER).findOne({ where: { orderNumber } })) as { id: number };
     return { orderNumber, token, id: row.id };
   }
 
@@ -176,5 +182,138 @@ describe('the order page: /api/shop/orders/{number}?t= and the pickup desk', () 
     }
     expect((await call(server, 'GET', `/api/admin/shop/pickup/${orderNumber}`)).status).toBe(401);
     expect((await call(server, 'POST', `/api/admin/shop/orders/${id}/hand-over`)).status).toBe(401);
+  });
+  describe('a status changed outside the dashboard: the Super Admin’s panel, the Document Service, the Query Engine', () => {
+    let panel: { authorization: string };
+    const rowOf = async (id: number) => (await server.strapi.db.query(ORDER).findOne({ where: { id } })) as OrderRow;
+    const stockOfHorn = async () => ((await server.strapi.db.query('api::product.product').findOne({ where: { id: horn.id } })) as { availableQuantity: number }).availableQuantity;
+    const setStockOfHorn = (availableQuantity: number) => server.strapi.db.query('api::product.product').update({ where: { id: horn.id }, data: { availableQuantity } });
+    const asPanel = async <T = PanelFailure>(method: string, id: number, body?: unknown) =>
+      call<T>(server, method, `/content-manager/collection-types/${ORDER}/${(await rowOf(id)).documentId}`, { headers: panel, body });
+    const events = async (id: number) => (await detail(id)).history.map(({ action, by, from, to }) => ({ action, by, from, to }));
+    /** A write through the Document Service, in a request of the Super Admin's (as a plugin or a panel page of ours would make it). */
+    const asPanelUser = async (id: number, status: string) => {
+      const documentId = (await rowOf(id)).documentId;
+      const state = { user: { firstname: 'Festival', lastname: 'Technik', username: null }, auth: { strategy: { name: 'admin' } } };
+      return server.strapi.requestContext.run({ state } as never, async () => {
+        await server.strapi.documents(ORDER).update({ documentId, data: { status } as never });
+      });
+    };
+
+    beforeAll(async () => {
+      const signedIn = await call<{ data: { token: string } }>(server, 'POST', '/admin/login', { body: TEST_SUPER_ADMIN });
+      expect(signedIn.status).toBe(200);
+      panel = { authorization: `Bearer ${signedIn.body.data.token}` };
+      await setStockOfHorn(1000);
+    });
+
+    it('the content manager changes no order’s status: Strapi 5 reads `status` there as draft or published', async () => {
+      const { id } = await place('Panel');
+      const before = await rowOf(id);
+      for (const status of ['processing', 'delivered', 'cancelled']) {
+        const refused = await asPanel('PUT', id, { status });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.name).toBe('ValidationError');
+      }
+      expect(await rowOf(id)).toEqual(before);
+      // Other fields still save, and record no change of status.
+      const saved = await asPanel('PUT', id, { firstName: 'Panela' });
+      expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+      expect(await rowOf(id)).toMatchObject({ firstName: 'Panela', status: 'pending', history: before.history });
+    });
+
+    it('records a change through the Document Service with the request’s user, or the system, once, beside the dashboard’s own events', async () => {
+      const { id } = await place('Skript');
+      const before = Date.now();
+      await asPanelUser(id, 'processing');
+      const [event] = (await detail(id)).history;
+      expect(event).toEqual({ action: 'status', at: expect.any(String), by: PANEL_USER, from: 'pending', to: 'processing' });
+      expect(Date.parse(event.at)).toBeGreaterThanOrEqual(before - 1000);
+      // An unchanged status records nothing.
+      await server.strapi.documents(ORDER).update({ documentId: (await rowOf(id)).documentId, data: { status: 'processing', firstName: 'Skripta' } as never });
+      await server.strapi.db.query(ORDER).update({ where: { id }, data: { status: 'shipped' } });
+      expect((await adminCall(server, session, 'PUT', `/api/admin/shop/orders/${id}`, { body: { status: 'processing' } })).status).toBe(200);
+      expect((await handOver(id)).status).toBe(200);
+      expect(await events(id)).toEqual([
+        { action: 'status', by: PANEL_USER, from: 'pending', to: 'processing' },
+        { action: 'status', by: SYSTEM_ACTOR, from: 'processing', to: 'shipped' },
+        { action: 'status', by: TEST_ORGANISER.username, from: 'shipped', to: 'processing' },
+        { action: 'handed-over', by: TEST_ORGANISER.username, from: 'processing', to: 'delivered' },
+      ]);
+    });
+
+    it('refuses one write that changes the status of many orders: it cannot carry each one’s history', async () => {
+      const { id } = await place('Viele');
+      await expect(server.strapi.db.query(ORDER).updateMany({ where: { id }, data: { status: 'shipped' } })).rejects.toMatchObject({ name: 'ValidationError' });
+      // One that changes no status passes.
+      await server.strapi.db.query(ORDER).updateMany({ where: { id }, data: { status: 'pending', firstName: 'Viola' } });
+      expect(await rowOf(id)).toMatchObject({ status: 'pending', firstName: 'Viola' });
+      expect(await events(id)).toEqual([]);
+    });
+
+    it('hands no cancelled order over at the desk, while every door may set any status (SPEC §4), moving the stock and recording each', async () => {
+      const { id } = await place('Storniert', 2);
+      const stock = await stockOfHorn();
+      await asPanelUser(id, 'cancelled');
+      expect(await stockOfHorn()).toBe(stock + 2);
+      const cancelled = await rowOf(id);
+      expect((await handOver(id)).status).toBe(409);
+      expect(await rowOf(id)).toEqual(cancelled);
+      expect(await stockOfHorn()).toBe(stock + 2);
+
+      // The organiser's select sets any status from any other: delivered takes the stock again, as reopening does.
+      const dashboard = await adminCall(server, session, 'PUT', `/api/admin/shop/orders/${id}`, { body: { status: 'delivered' } });
+      expect(dashboard.status).toBe(200);
+      expect(await stockOfHorn()).toBe(stock);
+      await asPanelUser(id, 'cancelled');
+      await server.strapi.db.query(ORDER).update({ where: { id }, data: { status: 'delivered' } });
+      expect(await stockOfHorn()).toBe(stock);
+      await asPanelUser(id, 'pending');
+      expect(await events(id)).toEqual([
+        { action: 'status', by: PANEL_USER, from: 'pending', to: 'cancelled' },
+        { action: 'status', by: TEST_ORGANISER.username, from: 'cancelled', to: 'delivered' },
+        { action: 'status', by: PANEL_USER, from: 'delivered', to: 'cancelled' },
+        { action: 'status', by: SYSTEM_ACTOR, from: 'cancelled', to: 'delivered' },
+        { action: 'status', by: PANEL_USER, from: 'delivered', to: 'pending' },
+      ]);
+    });
+
+    it('refuses to reopen through the Document Service when the stock is gone, and changes nothing', async () => {
+      const { id } = await place('Ausverkauft');
+      await asPanelUser(id, 'cancelled');
+      const cancelled = await rowOf(id);
+      const stock = await stockOfHorn();
+      await setStockOfHorn(0);
+      await expect(asPanelUser(id, 'processing')).rejects.toMatchObject({ name: 'ValidationError', details: { errors: [{ path: ['status'], message: expect.stringMatching(/Vorrat/) }] } });
+      expect(await rowOf(id)).toEqual(cancelled);
+      expect(await stockOfHorn()).toBe(0);
+      await setStockOfHorn(stock);
+    });
+
+    it('neither shows nor takes the token’s hash or the history in the panel', async () => {
+      const { orderNumber, token, id } = await place('Privat');
+      expect((await handOver(id)).status).toBe(200);
+      const before = await rowOf(id);
+      const shown = await asPanel<Record<string, unknown>>('GET', id);
+      expect(shown.status).toBe(200);
+      expect(JSON.stringify(shown.body)).not.toContain(before.tokenHash);
+      expect(JSON.stringify(shown.body)).not.toMatch(/handed-over|"history"|"tokenHash"/);
+
+      const forged = [{ action: 'paid', at: new Date().toISOString(), by: 'Fälscher' }];
+      const saved = await asPanel('PUT', id, { history: forged, tokenHash: 'f'.repeat(64), firstName: 'Privata' });
+      expect(saved.status).toBeLessThan(500);
+      const after = await rowOf(id);
+      expect(after.tokenHash).toBe(before.tokenHash);
+      expect(after.history).toEqual(before.history);
+      expect((await readOrder(orderNumber, token)).status).toBe(200);
+    });
+
+    it('keeps both events when a Document Service write and the pickup desk change the same order at once', async () => {
+      const { id } = await place('Zugleich');
+      const [, desk] = await Promise.all([asPanelUser(id, 'processing'), handOver(id)]);
+      expect(desk.status).toBe(200);
+      const actions = (await events(id)).map(({ action, by }) => `${action} ${by}`);
+      expect(actions.sort()).toEqual([`handed-over ${TEST_ORGANISER.username}`, `status ${PANEL_USER}`]);
+    });
   });
 });

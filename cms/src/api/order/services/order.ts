@@ -4,7 +4,6 @@ import type { Core } from '@strapi/strapi';
 import {
   lastEventOf,
   ORDER_MESSAGES,
-  orderEventSchema,
   type AdminOrder,
   type OrderEvent,
   type AdminOrderDetail,
@@ -26,6 +25,7 @@ import { mergeByProduct, type OrderableProduct, type ProductService, type StockL
 import { invalidatePublicCache } from '../../../http/public-cache';
 import { onPostgres, tableOf } from '../../../utils/database';
 import { keptForOrders } from './kept-for-orders';
+import { historyOf, orderItems, statusOf, stockLines, type OrderRecord } from './order-record';
 import { newOrderToken, tokenMatches } from './order-token';
 import { PricedFromChangedRows, storeOrderOnPostgres, type PricedFrom } from './place-order-postgres';
 import { sqliteOrderStatements } from './place-order-sqlite';
@@ -34,21 +34,6 @@ import { orderRulesOf } from '../../setting/services/order-rules';
 import type { SettingService } from '../../setting/services/setting';
 
 const UID = 'api::order.order';
-
-type OrderRecord = {
-  id: number;
-  documentId: string;
-  orderNumber: string;
-  firstName: string;
-  lastName: string;
-  createdAt: string | Date;
-  updatedAt?: string | Date;
-  status: OrderStatus | null;
-  items: unknown;
-  total: number;
-  tokenHash?: string | null;
-  history?: unknown;
-};
 
 // The total column is a 32-bit integer on PostgreSQL.
 const MAX_TOTAL = 2_147_483_647;
@@ -74,44 +59,6 @@ function berlinToday() {
 const newOrderNumber = () =>
   `GOS-${berlinToday()}-${Array.from({ length: 6 }, () => ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)]).join('')}`;
 
-
-// A missing status counts as pending (SPEC §4).
-const statusOf = (order: OrderRecord): OrderStatus => order.status ?? 'pending';
-
-/** The stored lines; entries a panel edit may have broken are left out rather than failing the list. */
-function orderItems(order: OrderRecord): OrderItem[] {
-  const items = typeof order.items === 'string' ? safeJson(order.items) : order.items;
-  if (!Array.isArray(items)) return [];
-  return items.filter(
-    (item): item is OrderItem =>
-      typeof item === 'object' &&
-      item !== null &&
-      Number.isInteger(item.id) &&
-      typeof item.title === 'string' &&
-      typeof item.variant === 'string' &&
-      Number.isInteger(item.quantity) &&
-      item.quantity > 0 &&
-      Number.isInteger(item.price),
-  );
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** The order's history, oldest first; entries a panel edit may have broken are left out. */
-function historyOf(order: Pick<OrderRecord, 'history'>): OrderEvent[] {
-  const history = typeof order.history === 'string' ? safeJson(order.history) : order.history;
-  if (!Array.isArray(history)) return [];
-  return history.flatMap((entry) => {
-    const event = orderEventSchema.safeParse(entry);
-    return event.success ? [event.data] : [];
-  });
-}
 
 /** Who set a mark and when, for a refusal: "Already handed over by orga on 24.07.2025, 14:05." */
 const whoAndWhen = (event: OrderEvent | undefined): [string, string] => (event ? [event.by, germanDateTime(event.at)] : ['someone', 'an earlier day']);
@@ -164,9 +111,6 @@ function checkUnits(items: OrderItem[], { maxUnitsPerLine, maxUnitsPerOrder }: O
   const units = items.reduce((sum, item) => sum + item.quantity, 0);
   if (units > maxUnitsPerOrder) throw badRequest(SHOP_MESSAGES.tooManyUnitsPerOrder(maxUnitsPerOrder));
 }
-
-const stockLines = (items: OrderItem[]): StockLine[] =>
-  items.map((item) => ({ productId: item.id, quantity: item.quantity, title: item.title, variant: item.variant }));
 
 const productIds = (request: OrderRequest) => [...new Set(request.items.map((line) => line.id))];
 

@@ -15,6 +15,8 @@ export const PICKUP_MESSAGES = {
   notFound: 'No order has this number.',
   lookupFailed: 'The order could not be loaded. Please try again.',
   cameraFailed: 'The camera could not be started. Type the order number instead.',
+  cameraRefused: 'Camera access was refused. Allow the camera for this site in the browser’s settings, or type the order number.',
+  noCamera: 'This device has no camera. Type the order number instead.',
   handedOver: 'Handed over.',
   paid: 'Marked paid.',
   cancelled: 'This order is cancelled and cannot be handed over.',
@@ -25,6 +27,14 @@ export const PICKUP_MESSAGES = {
 /** When the order was handed over: its hand-over, else its last change to delivered (as the cms says). */
 const handOverOf = (order: AdminOrderDetail) =>
   lastEventOf(order.history, 'handed-over') ?? [...order.history].reverse().find((event) => event.action === 'status' && event.to === 'delivered');
+
+/** Why the camera did not start, in the words getUserMedia's refusals mean. */
+const cameraProblem = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')
+    ? PICKUP_MESSAGES.cameraRefused
+    : error instanceof DOMException && (error.name === 'NotFoundError' || error.name === 'OverconstrainedError')
+      ? PICKUP_MESSAGES.noCamera
+      : PICKUP_MESSAGES.cameraFailed;
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
@@ -155,9 +165,9 @@ export function PickupTab() {
         stopScan();
         open(text);
       });
-    } catch {
+    } catch (error) {
       stopScan();
-      setInputError(PICKUP_MESSAGES.cameraFailed);
+      setInputError(cameraProblem(error));
     }
   };
 

@@ -70,7 +70,8 @@ export async function startScan(video: HTMLVideoElement, onText: (text: string) 
       }
       if (!stopped) timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
     };
-    void tick();
+    // The first frame is read after this call has answered: a code read at once can then stop the scan it belongs to.
+    timer = setTimeout(() => void tick(), 0);
   } catch (error) {
     stop();
     throw error;

@@ -24,6 +24,7 @@ export const ORDER_PAGE_MESSAGES = {
   qrLabel: (orderNumber: string) => `QR-Code der Bestellung ${orderNumber} für den Merch-Stand`,
   paid: (when: string) => `Bezahlt am ${when}`,
   handedOver: (when: string) => `Abgeholt am ${when}`,
+  cancelled: 'Diese Bestellung ist storniert: abholen und bezahlen musst du sie nicht.',
 } as const;
 
 const STATUS_COLORS: Record<string, string> = { delivered: 'green', cancelled: 'crimson' };
@@ -67,6 +68,7 @@ function OrderLines({ order }: { order: ShopOrder }) {
 function OrderDetails({ order, token, note }: { order: ShopOrder; token: string; note?: string }) {
   const pickupText = useFestival().data?.orderPickupText;
   const address = `${siteOrigin()}${orderPagePath(order.orderNumber, token)}`;
+  const cancelled = order.status === 'cancelled';
   return (
     <div className={classes.details}>
       {note && (
@@ -74,12 +76,13 @@ function OrderDetails({ order, token, note }: { order: ShopOrder; token: string;
           {note}
         </Text>
       )}
-      <p className={classes.status}>
+      {/* A div: Mantine's Badge is one, and a div in a p is no valid HTML. */}
+      <div className={classes.status}>
         Status:{' '}
         <Badge size="lg" color={STATUS_COLORS[order.status] ?? 'gold'} variant="light" data-testid="order-status">
           {orderStatusLabel(order.status)}
         </Badge>
-      </p>
+      </div>
       {(order.paidAt || order.handedOverAt) && (
         <ul className={classes.marks}>
           {order.paidAt && <li>{ORDER_PAGE_MESSAGES.paid(formatDate(order.paidAt))}</li>}
@@ -87,14 +90,21 @@ function OrderDetails({ order, token, note }: { order: ShopOrder; token: string;
         </ul>
       )}
       <OrderLines order={order} />
-      <section className={classes.next} aria-labelledby="order-next-title">
-        <Title order={2} id="order-next-title" className={classes.nextTitle}>
-          {ORDER_PAGE_MESSAGES.next}
-        </Title>
-        <Text>{ORDER_PAGE_MESSAGES.pickup}</Text>
-        {pickupText && <Text className={classes.pickupText}>{pickupText}</Text>}
-      </section>
-      <QrCode value={address} size={220} margin={2} label={ORDER_PAGE_MESSAGES.qrLabel(order.orderNumber)} />
+      {/* Where and when to pick up holds while the order is open; a second scan of a handed-over one tells the stand so. */}
+      {cancelled ? (
+        <Text className={classes.next}>{ORDER_PAGE_MESSAGES.cancelled}</Text>
+      ) : (
+        !order.handedOverAt && (
+          <section className={classes.next} aria-labelledby="order-next-title">
+            <Title order={2} id="order-next-title" className={classes.nextTitle}>
+              {ORDER_PAGE_MESSAGES.next}
+            </Title>
+            <Text>{ORDER_PAGE_MESSAGES.pickup}</Text>
+            {pickupText && <Text className={classes.pickupText}>{pickupText}</Text>}
+          </section>
+        )
+      )}
+      {!cancelled && <QrCode value={address} size={220} margin={2} label={ORDER_PAGE_MESSAGES.qrLabel(order.orderNumber)} />}
     </div>
   );
 }
