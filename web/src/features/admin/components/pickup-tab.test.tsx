@@ -104,6 +104,27 @@ describe('PickupTab’s camera', () => {
     expect(track.stop).toHaveBeenCalled();
   });
 
+  it('lets the camera go when the organiser stops before it has started', async () => {
+    const { getUserMedia, track } = fakeCamera();
+    let allow!: () => void;
+    const asked = new Promise<void>((resolve) => (allow = resolve));
+    getUserMedia.mockImplementation(async () => {
+      await asked;
+      return { getTracks: () => [track] } as unknown as MediaStream;
+    });
+    const { detect } = fakeBarcodeDetector(['qr_code']);
+    render(<PickupTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan QR code' }));
+    // The browser still asks for permission: the organiser changes their mind.
+    fireEvent.click(screen.getByRole('button', { name: 'Stop camera' }));
+    allow();
+    await waitFor(() => expect(track.stop).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Scan QR code' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Camera picture for scanning')).not.toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(detect).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['the organiser refuses the camera', new DOMException('Permission denied', 'NotAllowedError'), PICKUP_MESSAGES.cameraRefused],
     ['the device has no camera', new DOMException('Requested device not found', 'NotFoundError'), PICKUP_MESSAGES.noCamera],

@@ -108,13 +108,22 @@ export function PickupTab() {
   const [scanning, setScanning] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const scan = useRef<Scan | null>(null);
+  // False once the organiser stops (or leaves) while the browser is still starting the camera.
+  const cameraWanted = useRef(false);
 
   const stopScan = () => {
+    cameraWanted.current = false;
     scan.current?.stop();
     scan.current = null;
     setScanning(false);
   };
-  useEffect(() => () => scan.current?.stop(), []);
+  useEffect(
+    () => () => {
+      cameraWanted.current = false;
+      scan.current?.stop();
+    },
+    [],
+  );
 
   const lookup = useMutation({
     mutationFn: getPickupOrder,
@@ -160,12 +169,16 @@ export function PickupTab() {
     if (!video.current) return;
     setInputError(null);
     setScanning(true);
+    cameraWanted.current = true;
     try {
-      scan.current = await startScan(video.current, (text) => {
+      const started = await startScan(video.current, (text) => {
         stopScan();
         open(text);
       });
+      if (cameraWanted.current) scan.current = started;
+      else started.stop();
     } catch (error) {
+      if (!cameraWanted.current) return;
       stopScan();
       setInputError(cameraProblem(error));
     }
