@@ -29,6 +29,7 @@ import { seedDemoContent, seedDemoProgramme } from './seed/seed-demo-content';
 import { keepPerformerHousesBeforeSync, upgradeContent } from './seed/upgrade-content';
 import { guardPanelDoors } from './http/panel-doors';
 import { hideCmsOwnFieldsFromThePanel } from './http/panel-hidden-fields';
+import { answerUploadsInGerman } from './http/panel-upload-texts';
 import { answerAiFeaturesOff } from './http/panel-ai-off';
 
 /**
@@ -50,6 +51,7 @@ export default {
     keepPerformerHousesBeforeSync(strapi);
     guardPanelDoors(strapi);
     hideCmsOwnFieldsFromThePanel(strapi);
+    answerUploadsInGerman(strapi);
     answerAiFeaturesOff(strapi);
     if (process.env.NODE_ENV === 'production') {
       const unsafe = unsafeProductionSecrets(process.env);

@@ -77,9 +77,9 @@ describe('uploads never run as the site', () => {
     ]);
     await page.getByRole('button', { name: 'Lade 3 Dateien in die Bibliothek' }).click();
     await expect.poll(() => refusals.length, { timeout: 20_000 }).toBe(3);
-    await page.getByText("File type 'text/html' is not allowed").waitFor();
-    await page.getByText("File type 'text/javascript' is not allowed").waitFor();
-    await page.getByText('"take-over.png" was not uploaded', { exact: false }).waitFor();
+    await page.getByText('Der Dateityp „text/html“ ist nicht erlaubt. Erlaubt sind Bilder (JPEG, PNG, WebP, AVIF, GIF) und PDF-Dokumente.').waitFor();
+    await page.getByText('Der Dateityp „text/javascript“ ist nicht erlaubt.', { exact: false }).waitFor();
+    await page.getByText('„take-over.png“ wurde nicht hochgeladen', { exact: false }).waitFor();
     await screenshot(page, 'uploads-refused-in-the-panel', { fullPage: false });
     expect(refusals).toEqual([400, 400, 400]);
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from '@strapi/utils';
 import { carriesActiveContent, detectImageFormat, isWellFormed } from './image-upload';
+import { ACCEPTED_UPLOADS_TEXT } from './panel-upload-texts';
 
 /**
  * What the site's content needs, and so all the media library stores: photos and pictures, and
@@ -36,8 +37,12 @@ export const REFUSED_UPLOAD_TYPES = [
   'application/xml',
 ];
 
+// Only the panel's editors upload through the media library: its refusals are German.
 export const uploadRefused = (name: string) =>
-  `"${name}" was not uploaded: only JPEG, PNG, WebP, AVIF and GIF images and PDF documents are accepted, and its content is none of them (or has something else inside or appended)`;
+  `„${name}“ wurde nicht hochgeladen: ${ACCEPTED_UPLOADS_TEXT} Der Inhalt dieser Datei ist nichts davon, oder es steckt noch etwas anderes darin.`;
+
+export const uploadMisnamed = (name: string, mime: string, extensions: readonly string[]) =>
+  `„${name}“ wurde nicht hochgeladen: Der Inhalt ist ${mime}, also muss der Name auf ${extensions.join(' oder ')} enden.`;
 
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end);
 
@@ -104,7 +109,7 @@ export async function checkUploadContent(file: IncomingUpload): Promise<void> {
   const extension = path.extname(name).toLowerCase();
   const { mime, extensions } = UPLOAD_FORMATS[format];
   if (extension && !(extensions as readonly string[]).includes(extension)) {
-    throw new errors.ValidationError(`"${name}" was not uploaded: its content is ${mime}, so its name must end with ${extensions.join(' or ')}`);
+    throw new errors.ValidationError(uploadMisnamed(name, mime, extensions));
   }
   file.detectedMimeType = mime;
 }
