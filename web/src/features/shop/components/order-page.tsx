@@ -36,7 +36,10 @@ function OrderLines({ order }: { order: ShopOrder }) {
         <Table.Tr>
           <Table.Th>Artikel</Table.Th>
           <Table.Th className={classes.number}>Anzahl</Table.Th>
-          <Table.Th className={classes.number}>Preis</Table.Th>
+          {/* On a phone the unit price goes under the title, so the title keeps room for its words. */}
+          <Table.Th className={classes.number} visibleFrom="xs">
+            Preis
+          </Table.Th>
           <Table.Th className={classes.number}>Summe</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -46,16 +49,20 @@ function OrderLines({ order }: { order: ShopOrder }) {
             <Table.Td>
               {line.title}
               <span className={classes.variant}>{`Variante: ${line.variant}`}</span>
+              <Text span hiddenFrom="xs" className={classes.variant}>{`je ${formatPrice(line.price)}`}</Text>
             </Table.Td>
             <Table.Td className={classes.number}>{line.quantity}</Table.Td>
-            <Table.Td className={classes.number}>{formatPrice(line.price)}</Table.Td>
+            <Table.Td className={classes.number} visibleFrom="xs">
+              {formatPrice(line.price)}
+            </Table.Td>
             <Table.Td className={classes.number}>{formatPrice(line.price * line.quantity)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th colSpan={3}>Gesamtsumme:</Table.Th>
+          <Table.Th colSpan={2}>Gesamtsumme:</Table.Th>
+          <Table.Td visibleFrom="xs" />
           <Table.Td className={classes.number} data-testid="order-total">
             {formatPrice(order.total)}
           </Table.Td>
