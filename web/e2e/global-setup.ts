@@ -6,6 +6,8 @@ import { startStack } from './stack';
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    /** The cms itself, for what stands in front of it in production (nginx, e2e/compose-shape). */
+    cmsUrl: string;
     /** The cms's uploads folder, to put a file there as an upload before uploads were checked would have. */
     uploadsDir: string;
   }
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack();
   await allowManyUnitsPerClient(stack.siteUrl);
   project.provide('siteUrl', stack.siteUrl);
+  project.provide('cmsUrl', stack.cmsUrl);
   project.provide('uploadsDir', stack.uploadsDir);
   return stack.stop;
 }
