@@ -22,6 +22,7 @@ const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'shop', path: '/shop' },
   { name: 'enthuelle-dein-wappen', path: '/enthuelle-dein-wappen' },
+  { name: 'programm', path: '/programm' },
 ];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

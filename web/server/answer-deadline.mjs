@@ -29,9 +29,12 @@ export function answerWithin(server, ms = siteAnswerDeadlineMs()) {
     // The cms proxy rewrites request.url; the refusal speaks the language of the address asked for.
     const path = (request.url ?? '/').split('?')[0];
     let timer;
+    let answered = false;
     const arm = () => {
       clearTimeout(timer);
-      timer = setTimeout(expire, ms);
+      // A body nobody read ends only when the answer is done (Node drains it then): a timer armed
+      // then held the request and its answer for the whole deadline, gigabytes under a burst.
+      if (!answered) timer = setTimeout(expire, ms);
     };
     const expire = () => {
       if (response.writableEnded || response.destroyed) return;
@@ -43,6 +46,9 @@ export function answerWithin(server, ms = siteAnswerDeadlineMs()) {
     };
     arm();
     request.once('end', arm);
-    response.once('close', () => clearTimeout(timer));
+    response.once('close', () => {
+      answered = true;
+      clearTimeout(timer);
+    });
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../contract/programme';
 import type { FieldRefusal } from '../contract/stored-rules';
 import { DataRuleError } from '../http/data-rule-error';
+import { holdUntilCommit } from '../utils/database';
 import { referencedIds } from './data-rules';
 
 // The programme's rules, where every write of an entry passes: the Query Engine's lifecycles
@@ -77,6 +78,9 @@ export function enforceProgrammeRules(strapi: Core.Strapi) {
     if (festival && (day < festival.first || day > festival.last)) refusals.push({ field: 'day', message: PROGRAMME_MESSAGES.dayOutsideFestival });
     if (refusals.length > 0 || entry.overlapAllowed === true) return refusals;
 
+    // Two writes racing for one free slot would each find it free: writes at one place take turns
+    // from here to their commit, so the second sees the first's entry.
+    await holdUntilCommit(strapi, 'programme place', entry.placeId!);
     // Entries that may touch this one start the day before (past midnight), the same day or the next.
     const span = spanOf(day, minutesOf(entry.start)!, minutesOf(entry.end)!);
     const around = [-1, 0, 1].map((offset) => dayFromNumber(dayNumber(day) + offset));

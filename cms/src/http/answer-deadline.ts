@@ -37,9 +37,12 @@ export function answerDeadlineMs(env: NodeJS.ProcessEnv = process.env) {
 export function answerWithin(server: Server, ms = answerDeadlineMs()) {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     let timer: NodeJS.Timeout | undefined;
+    let answered = false;
     const arm = () => {
       clearTimeout(timer);
-      timer = setTimeout(expire, ms);
+      // A body nobody read ends only when the answer is done (Node drains it then): a timer armed
+      // then held the request and its answer for the whole deadline, gigabytes under a burst.
+      if (!answered) timer = setTimeout(expire, ms);
     };
     const expire = () => {
       if (response.writableEnded || response.destroyed) return;
@@ -59,6 +62,9 @@ export function answerWithin(server: Server, ms = answerDeadlineMs()) {
     };
     arm();
     request.once('end', arm);
-    response.once('close', () => clearTimeout(timer));
+    response.once('close', () => {
+      answered = true;
+      clearTimeout(timer);
+    });
   });
 }

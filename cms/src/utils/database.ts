@@ -36,5 +36,17 @@ export async function replaceFunction(strapi: Core.Strapi, name: string, definit
   });
 }
 
+/**
+ * Takes turns with every other write holding the same name and number until the current Query
+ * Engine transaction ends: on PostgreSQL a transaction-level advisory lock; SQLite needs none, as
+ * its one connection is held by a transaction from its first statement to its commit. Refuses
+ * outside a transaction, where nothing would hold a check until the write it guards.
+ */
+export async function holdUntilCommit(strapi: Core.Strapi, name: string, number: number) {
+  if (!strapi.db.inTransaction()) throw new Error(`${name}: this write must run in a transaction (the Document Service opens one; else strapi.db.transaction) to hold its check until it is written`);
+  if (!onPostgres(strapi)) return;
+  await strapi.db.transaction(({ trx }) => trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', [name, number]));
+}
+
 /** Quotes a table or column name for SQL written out in full, as Knex quotes it. */
 export const quoteName = (strapi: Core.Strapi, name: string) => strapi.db.connection.raw('??', [name]).toQuery();

@@ -197,6 +197,53 @@ describe('the programme', () => {
     );
   });
 
+  it('lets only one of two entries racing for one free slot at one place in, whichever door each comes by', async () => {
+    // The tent is free before its first workshop at 09:30; each round races two entries for one slot.
+    const tent = places[1];
+    const slot = (round: number) => {
+      const at = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00.000`;
+      return { day: '2025-07-28', start: at(180 + round * 30), end: at(200 + round * 30), category: 'workshop', overlapAllowed: false };
+    };
+    const byDocuments = (title: string, round: number) => server.strapi.documents(ENTRY).create({ data: { title, ...slot(round), place: tent.documentId } as never });
+    const byPanel = async (title: string, round: number) => {
+      const answer = await createAsEditor({ title, ...slot(round), place: { connect: [{ documentId: tent.documentId }] } });
+      if (answer.status >= 300) throw new Error(refusedFields(answer).join(' ') || JSON.stringify(answer.body).slice(0, 300));
+      return answer;
+    };
+    const doors = [
+      [byDocuments, byDocuments],
+      [byDocuments, byDocuments],
+      [byDocuments, byDocuments],
+      [byPanel, byDocuments],
+      [byDocuments, byPanel],
+      [byPanel, byPanel],
+    ] as const;
+    const outcomes = await Promise.all(
+      doors.map(async ([first, second], round) => {
+        const results = await Promise.allSettled([first(`Wettlauf ${round} A`, round), second(`Wettlauf ${round} B`, round)]);
+        const stored = (await server.strapi.db.query(ENTRY).count({ where: { title: { $startsWith: `Wettlauf ${round} ` } } })) as number;
+        const refused = results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message)] : []));
+        return { stored, refused: refused.map((message) => message.includes(PROGRAMME_MESSAGES.overlap)) };
+      }),
+    );
+    expect(outcomes).toEqual(doors.map(() => ({ stored: 1, refused: [true] })));
+  });
+
+  it('keeps entries written by the Query Engine outside a transaction out, since no lock could hold their check', async () => {
+    const tent = places[1];
+    const write = server.strapi.db.query(ENTRY).create({
+      data: { title: 'Ohne Transaktion', day: '2025-07-28', start: '08:00:00.000', end: '08:20:00.000', category: 'workshop', overlapAllowed: false, place: tent.id },
+    });
+    await expect(write).rejects.toThrow(/transaction/);
+    // Inside one, the same write passes.
+    await server.strapi.db.transaction(() =>
+      server.strapi.db.query(ENTRY).create({
+        data: { title: 'Mit Transaktion', day: '2025-07-28', start: '08:00:00.000', end: '08:20:00.000', category: 'workshop', overlapAllowed: false, place: tent.id },
+      }),
+    );
+    expect(await server.strapi.db.query(ENTRY).count({ where: { title: { $in: ['Ohne Transaktion', 'Mit Transaktion'] } } })).toBe(1);
+  });
+
   it('refuses a place without a name', async () => {
     const answer = await panel('POST', `/content-manager/collection-types/${PLACE}`, { name: '  ', position: 9 });
     expect(answer.status).toBe(400);

@@ -72,11 +72,25 @@ const isDashboard = (pathname: string) => pathname === '/admin' || pathname.star
 const routesMatched = appRoutes(createQueryClient());
 
 /**
+ * Addresses already judged. matchRoutes flattens, ranks and compiles every route on each call: a
+ * CPU profile of /programm under load found a third of the server's work there and in the garbage
+ * it left, for an answer that never changes. Made-up addresses push out only the oldest.
+ */
+const judged = new Map<string, boolean>();
+const JUDGED_KEPT = 1024;
+
+/**
  * Whether no page of the site has this path (the not-found screen's route): every such address
  * shows the same page, which the site's server keeps once for all of them (page-cache.mjs).
  */
-export const isUnknownAddress = (pathname: string) =>
-  !isDashboard(pathname) && matchRoutes(routesMatched, pathname)?.at(-1)?.route.path === '*';
+export function isUnknownAddress(pathname: string): boolean {
+  const known = judged.get(pathname);
+  if (known !== undefined) return known;
+  const unknown = !isDashboard(pathname) && matchRoutes(routesMatched, pathname)?.at(-1)?.route.path === '*';
+  if (judged.size >= JUDGED_KEPT) judged.delete(judged.keys().next().value!);
+  judged.set(pathname, unknown);
+  return unknown;
+}
 
 /** The address the one not-found page is rendered for. */
 export const UNKNOWN_ADDRESS = '/_seite-nicht-gefunden';

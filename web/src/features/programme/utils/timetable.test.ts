@@ -41,5 +41,10 @@ describe('the timetable', () => {
     expect(berlinIso('2025-07-26', 21 * 60)).toBe('2025-07-26T21:00:00+02:00');
     expect(berlinIso('2025-07-26', 25 * 60)).toBe('2025-07-27T01:00:00+02:00');
     expect(berlinIso('2025-12-01', 9 * 60)).toBe('2025-12-01T09:00:00+01:00');
+    // Kept by the hour: the night summer time ends, each side of it keeps its own offset.
+    expect(berlinIso('2025-10-26', 1 * 60 + 30)).toBe('2025-10-26T01:30:00+02:00');
+    expect(berlinIso('2025-10-26', 1 * 60 + 45)).toBe('2025-10-26T01:45:00+02:00');
+    expect(berlinIso('2025-10-26', 4 * 60)).toBe('2025-10-26T04:00:00+01:00');
+    expect(berlinIso('2025-03-30', 3 * 60 + 15)).toBe('2025-03-30T03:15:00+02:00');
   });
 });
