@@ -29,7 +29,10 @@ export function answerWithin(server, ms = siteAnswerDeadlineMs()) {
     // The cms proxy rewrites request.url; the refusal speaks the language of the address asked for.
     const path = (request.url ?? '/').split('?')[0];
     let timer;
+    let closed = false;
     const arm = () => {
+      // A request nobody read ends once Node drains it, after its answer: no deadline is left then.
+      if (closed) return;
       clearTimeout(timer);
       timer = setTimeout(expire, ms);
     };
@@ -43,6 +46,9 @@ export function answerWithin(server, ms = siteAnswerDeadlineMs()) {
     };
     arm();
     request.once('end', arm);
-    response.once('close', () => clearTimeout(timer));
+    response.once('close', () => {
+      closed = true;
+      clearTimeout(timer);
+    });
   });
 }
