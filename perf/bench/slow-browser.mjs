@@ -58,6 +58,9 @@ function readFigures() {
     requests: resources.length,
     bytes: resources.reduce((sum, entry) => sum + entry.transferSize, 0),
     scriptBytes: scripts.reduce((sum, entry) => sum + entry.bytes, 0),
+    // Where the wait goes: the first script asked for, the last one arrived, then the app's own work until the takeover.
+    scriptsFrom: scripts.length > 0 ? Math.min(...scripts.map((script) => script.start)) : null,
+    scriptsUntil: scripts.length > 0 ? Math.max(...scripts.map((script) => script.end)) : null,
     scripts,
     controlled: navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
   };
@@ -162,16 +165,21 @@ export async function codeSent(browser, url, profile, { code, sendAtMs }) {
  * a session attached to its target (the protocol's messages passed through Target.sendMessageToTarget,
  * which Playwright's sessions allow).
  */
-async function throttleServiceWorkers(browser, profile) {
+async function throttleServiceWorkers(browser, page, profile) {
+  const own = await page.context().newCDPSession(page);
+  const { targetInfo } = await own.send('Target.getTargetInfo');
+  await own.detach();
   const cdp = await browser.newBrowserCDPSession();
   const { targetInfos } = await cdp.send('Target.getTargets');
-  const workers = targetInfos.filter((target) => target.type === 'service_worker');
+  // This context's worker only: those of closed contexts may linger, stopped, and never answer.
+  const workers = targetInfos.filter((target) => target.type === 'service_worker' && target.browserContextId === targetInfo.browserContextId);
   if (workers.length === 0) throw new Error('no service worker to slow down');
   let id = 0;
   for (const worker of workers) {
     const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
     for (const [method, params] of [['Network.enable', {}], ['Network.emulateNetworkConditions', networkConditions(profile)]]) {
       const answered = new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error(`${method} in the service worker got no answer`)), 10_000);
         const onMessage = ({ sessionId: from, message }) => {
           const answer = JSON.parse(message);
           if (from !== sessionId || answer.id !== id) return;
@@ -212,8 +220,8 @@ export async function repeatVisit(browser, url, profile) {
       pathname,
       { timeout: TIMEOUT_MS, polling: 250 },
     );
+    workerSession = await throttleServiceWorkers(browser, first, profile);
     await first.close();
-    workerSession = await throttleServiceWorkers(browser, profile);
     const page = await context.newPage();
     await throttle(context, page, profile);
     await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });

@@ -21,7 +21,7 @@ const median = (values) => {
 
 /** Each figure's median over the loads. */
 export const medians = (loads) =>
-  Object.fromEntries(['fcp', 'lcp', 'ready', 'sent', 'house', 'requests', 'bytes', 'scriptBytes', 'scriptWaves'].map((key) => [key, median(loads.map((load) => load[key]))]));
+  Object.fromEntries(['fcp', 'lcp', 'ready', 'sent', 'house', 'requests', 'bytes', 'scriptBytes', 'scriptWaves', 'htmlEnd', 'scriptsFrom', 'scriptsUntil'].map((key) => [key, median(loads.map((load) => load[key]))]));
 
 const s = (ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
 const kB = (bytes) => (bytes === null ? '–' : `${(bytes / KB).toFixed(0)} kB`);
@@ -76,6 +76,11 @@ export function printSlowReport(figures) {
           app.scriptWaves ?? '–',
         ]),
       ),
+    );
+    console.log(
+      `Where the wait goes (medians): ${profile.pages
+        .map(({ path: page, app }) => `${page} HTML ${s(app.htmlEnd)}, scripts asked ${s(app.scriptsFrom)}, all in ${s(app.scriptsUntil)}, taken over ${s(app.ready)}`)
+        .join('; ')}`,
     );
     if (profile.code) console.log(`Access page, a code sent at ${s(profile.code.sent)}: the house at ${s(profile.code.house)}, ${s(profile.code.house - profile.code.sent)} after sending`);
     for (const repeat of profile.repeat ?? []) console.log(`Repeat visit with the service worker, ${repeat.path}: FCP ${s(repeat.fcp)}, interactive ${s(repeat.ready)}, ${kB(repeat.bytes)} over the network`);
