@@ -55,7 +55,7 @@ const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const rps = (value) => value.toFixed(0);
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
-function table(header, rows) {
+export function table(header, rows) {
   const widths = header.map((_, i) => Math.max(header[i].length, ...rows.map((row) => String(row[i]).length)));
   const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ');
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');

@@ -1,0 +1,235 @@
+// The browser part of npm run bench:slow: one page load in Chromium as a phone (playwright-core
+// from the web app's test tools), the connection and the CPU slowed down over the DevTools
+// protocol (Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate), every load in a
+// new browser context, so with an empty cache.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { WEB } from '../../scripts/lib.mjs';
+
+const { chromium } = createRequire(path.join(WEB, 'package.json'))('playwright-core');
+
+/** Lighthouse's phone (a Moto G Power): its screen, and its fourfold CPU slowdown. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const CPU_SLOWDOWN = 4;
+const TIMEOUT_MS = 90_000;
+
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+/**
+ * What the page notes about itself, from its first byte (it runs before the page's own scripts):
+ * when the app took the page over (`data-app-ready`), its largest paints, when a form was first
+ * sent, and when the house's welcome showed.
+ */
+function observeInPage() {
+  const notes = { lcp: 0 };
+  window.__slowBench = notes;
+  const look = () => {
+    if (notes.ready === undefined && document.documentElement?.hasAttribute('data-app-ready')) notes.ready = performance.now();
+    if (notes.house === undefined && document.querySelector('h1')?.textContent?.startsWith('Willkommen im')) notes.house = performance.now();
+  };
+  // The document, not its root element: this runs before the parser has made one.
+  new MutationObserver(look).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) notes.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  addEventListener('submit', () => (notes.sent ??= performance.now()), true);
+}
+
+/** The page's own figures: paints, the takeover, and what it loaded before it (resource timing). */
+function readFigures() {
+  const notes = window.__slowBench;
+  const [navigation] = performance.getEntriesByType('navigation');
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+  const until = notes.ready ?? Infinity;
+  const resources = [navigation, ...performance.getEntriesByType('resource')].filter((entry) => entry && entry.responseEnd <= until);
+  const isScript = (entry) => /\.m?js(\?|$)/.test(entry.name);
+  const scripts = resources.filter(isScript).map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize }));
+  return {
+    fcp,
+    lcp: notes.lcp || null,
+    ready: notes.ready ?? null,
+    sent: notes.sent ?? null,
+    house: notes.house ?? null,
+    htmlEnd: navigation.responseEnd,
+    requests: resources.length,
+    bytes: resources.reduce((sum, entry) => sum + entry.transferSize, 0),
+    scriptBytes: scripts.reduce((sum, entry) => sum + entry.bytes, 0),
+    // Where the wait goes: the first script asked for, the last one arrived, then the app's own work until the takeover.
+    scriptsFrom: scripts.length > 0 ? Math.min(...scripts.map((script) => script.start)) : null,
+    scriptsUntil: scripts.length > 0 ? Math.max(...scripts.map((script) => script.end)) : null,
+    scripts,
+    controlled: navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+  };
+}
+
+/**
+ * Round trips of scripts after the HTML: script requests in waves, a wave starting with the first
+ * request asked for after the earliest answer of the wave before it arrived (so, likely, found in it).
+ */
+export function scriptWaves(scripts) {
+  const sorted = [...scripts].sort((a, b) => a.start - b.start);
+  let waves = 0;
+  let waveEnd = -Infinity;
+  for (const script of sorted) {
+    if (script.start >= waveEnd) {
+      waves += 1;
+      waveEnd = Infinity;
+    }
+    waveEnd = Math.min(waveEnd, script.end);
+  }
+  return waves;
+}
+
+/** Bytes per second from kbit/s (kilo as 1000, or 1024 as Lighthouse counts). */
+const bytesPerSecond = (kbps, kilo) => (kbps * kilo) / 8;
+
+const networkConditions = (profile) => ({
+  offline: false,
+  latency: profile.latencyMs,
+  downloadThroughput: bytesPerSecond(profile.downKbps, profile.kilo),
+  uploadThroughput: bytesPerSecond(profile.upKbps, profile.kilo),
+});
+
+/** Slows the page's connection and CPU down as the profile says. */
+export async function throttle(context, page, profile) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', networkConditions(profile));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return cdp;
+}
+
+const newContext = async (browser) => {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(observeInPage);
+  return context;
+};
+
+/** Waits until the page has settled: taken over (when `app`) and loaded, then half a second for a late largest paint. */
+async function settle(page, app) {
+  if (app) await page.waitForFunction(() => window.__slowBench.ready !== undefined, undefined, { timeout: TIMEOUT_MS, polling: 100 });
+  await page.waitForLoadState('load', { timeout: TIMEOUT_MS });
+  await page.waitForTimeout(500);
+}
+
+/**
+ * One first visit of url: { fcp, lcp, ready, requests, bytes, scriptBytes, scriptWaves } in ms
+ * from the navigation's start. `app` is false for the ceiling, which is never taken over.
+ */
+export async function firstVisit(browser, url, profile, { app }) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await throttle(context, page, profile);
+    await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await settle(page, app);
+    const figures = await page.evaluate(readFigures);
+    return { ...figures, scriptWaves: scriptWaves(figures.scripts) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The access page, a code typed and sent as soon as the form is drawn and not before sendAtMs:
+ * when it was sent and when the house's welcome showed, from the navigation's start.
+ */
+export async function codeSent(browser, url, profile, { code, sendAtMs }) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await throttle(context, page, profile);
+    await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.waitForFunction(
+      (at) => performance.getEntriesByName('first-contentful-paint').length > 0 && performance.now() >= at,
+      sendAtMs,
+      { timeout: TIMEOUT_MS, polling: 20 },
+    );
+    const input = page.getByLabel('Dein persönlicher Code');
+    await input.fill(code, { timeout: TIMEOUT_MS });
+    await input.press('Enter');
+    await page.waitForFunction(() => window.__slowBench.house !== undefined, undefined, { timeout: TIMEOUT_MS, polling: 100 });
+    return await page.evaluate(readFigures);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The page's emulated connection is the page's own: what the service worker asks the network for
+ * (a page, network first) would go at full speed. So the worker's connection is slowed too, over
+ * a session attached to its target (the protocol's messages passed through Target.sendMessageToTarget,
+ * which Playwright's sessions allow).
+ */
+async function throttleServiceWorkers(browser, page, profile) {
+  const own = await page.context().newCDPSession(page);
+  const { targetInfo } = await own.send('Target.getTargetInfo');
+  await own.detach();
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  // This context's worker only: those of closed contexts may linger, stopped, and never answer.
+  const workers = targetInfos.filter((target) => target.type === 'service_worker' && target.browserContextId === targetInfo.browserContextId);
+  if (workers.length === 0) throw new Error('no service worker to slow down');
+  let id = 0;
+  for (const worker of workers) {
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+    for (const [method, params] of [['Network.enable', {}], ['Network.emulateNetworkConditions', networkConditions(profile)]]) {
+      const answered = new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error(`${method} in the service worker got no answer`)), 10_000);
+        const onMessage = ({ sessionId: from, message }) => {
+          const answer = JSON.parse(message);
+          if (from !== sessionId || answer.id !== id) return;
+          cdp.off('Target.receivedMessageFromTarget', onMessage);
+          if (answer.error) reject(new Error(`${method} in the service worker: ${answer.error.message}`));
+          else resolve();
+        };
+        cdp.on('Target.receivedMessageFromTarget', onMessage);
+      });
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
+      await answered;
+    }
+  }
+  return cdp;
+}
+
+/**
+ * A repeat visit with the service worker: a first visit, until the worker controls the page and
+ * has kept it, then the same address opened again in the same browser (the cache kept too).
+ */
+export async function repeatVisit(browser, url, profile) {
+  const context = await newContext(browser);
+  let workerSession;
+  try {
+    const first = await context.newPage();
+    await throttle(context, first, profile);
+    await first.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await settle(first, true);
+    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: TIMEOUT_MS });
+    const pathname = new URL(url).pathname;
+    await first.waitForFunction(
+      async (kept) => {
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === kept) return true;
+        }
+        return false;
+      },
+      pathname,
+      { timeout: TIMEOUT_MS, polling: 250 },
+    );
+    workerSession = await throttleServiceWorkers(browser, first, profile);
+    await first.close();
+    const page = await context.newPage();
+    await throttle(context, page, profile);
+    await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await settle(page, true);
+    const figures = await page.evaluate(readFigures);
+    return { ...figures, scriptWaves: scriptWaves(figures.scripts) };
+  } finally {
+    await workerSession?.detach();
+    await context.close();
+  }
+}
