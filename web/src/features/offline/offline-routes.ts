@@ -13,6 +13,9 @@ export const CACHE_NAMES = {
 
 const DAY = 24 * 60 * 60;
 
+/** At most this many addresses a page hands over to be kept (KEEP_SEEN); a number of its own, so a page's first script takes no more of this module. */
+export const KEPT_AT_ONCE = 80;
+
 export const OFFLINE_LIMITS = {
   /** A page waits this long for the network before the kept copy is shown. */
   pageTimeoutSeconds: 3,
@@ -24,8 +27,7 @@ export const OFFLINE_LIMITS = {
   uploadsMaxAgeSeconds: 30 * DAY,
   /** A picture larger than this is not kept (the originals an editor uploads can be megabytes). */
   uploadMaxBytes: 1_500_000,
-  /** At most this many addresses a first visit hands over to be kept (KEEP_SEEN). */
-  keptAtOnce: 80,
+  keptAtOnce: KEPT_AT_ONCE,
 } as const;
 
 /** Set on <html> by the worker when it shows a kept page instead of the network's: the time the server sent it. */

@@ -5,7 +5,7 @@
  * guest taps "Neue Version verfügbar – neu laden" (UpdatePrompt).
  */
 
-import { KEEP_PAGE, KEEP_SEEN, OFFLINE_LIMITS } from './offline-routes';
+import { KEEP_PAGE, KEPT_AT_ONCE } from './offline-routes';
 
 type Listener = () => void;
 
@@ -36,9 +36,9 @@ export const isDashboardPath = (pathname: string) => pathname === '/admin' || pa
  * connection the first build takes many seconds to install, and a guest has moved on by then:
  * each page notes itself, and the first page to see the worker ready hands them all over.
  */
-const SHOWN_BEFORE_WORKER = 'game-of-slavs_shown-before-worker';
+export const SHOWN_BEFORE_WORKER = 'game-of-slavs_shown-before-worker';
 
-function shownBeforeWorker(): string[] {
+export function shownBeforeWorker(): string[] {
   try {
     const noted: unknown = JSON.parse(window.sessionStorage.getItem(SHOWN_BEFORE_WORKER) ?? '[]');
     return Array.isArray(noted) ? noted.filter((address) => typeof address === 'string') : [];
@@ -48,7 +48,7 @@ function shownBeforeWorker(): string[] {
 }
 
 function noteShownBeforeWorker() {
-  const shown = [...new Set([...shownBeforeWorker(), window.location.href])].slice(-OFFLINE_LIMITS.keptAtOnce);
+  const shown = [...new Set([...shownBeforeWorker(), window.location.href])].slice(-KEPT_AT_ONCE);
   try {
     window.sessionStorage.setItem(SHOWN_BEFORE_WORKER, JSON.stringify(shown));
   } catch {
@@ -56,41 +56,13 @@ function noteShownBeforeWorker() {
   }
 }
 
-function takeShownBeforeWorker() {
-  const shown = shownBeforeWorker();
-  try {
-    window.sessionStorage.removeItem(SHOWN_BEFORE_WORKER);
-  } catch {
-    // As above: nothing was noted.
-  }
-  return shown;
-}
-
-async function register(controlledAtLoad: boolean) {
-  const { Workbox } = await import('workbox-window');
-  const worker = new Workbox('/sw.js', { scope: '/' });
-  worker.addEventListener('waiting', () =>
-    announceUpdate(() => {
-      // Reload once the new build controls the page: its HTML and its files, never a mix.
-      worker.addEventListener('controlling', () => window.location.reload());
-      worker.messageSkipWaiting();
-    }),
-  );
-  await worker.register();
-  // A page the worker did not control when it loaded: once a build is active, it keeps this page,
-  // what it loaded so far, and the pages shown before it.
-  if (controlledAtLoad) return;
-  const { active } = await navigator.serviceWorker.ready;
-  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-  active?.postMessage({ type: KEEP_SEEN, urls: [...new Set([window.location.href, ...takeShownBeforeWorker(), ...loaded])] });
-}
-
 export function registerWorkerAfterLoad() {
   if (!('serviceWorker' in navigator) || isDashboardPath(window.location.pathname)) return;
   const controlledAtLoad = navigator.serviceWorker.controller !== null;
   if (!controlledAtLoad) noteShownBeforeWorker();
   const whenIdle = () => {
-    const run = () => void register(controlledAtLoad).catch(() => undefined);
+    // The registration comes as a chunk of its own: nothing of it is needed before React draws.
+    const run = () => void import('./worker-registration').then(({ register }) => register(controlledAtLoad)).catch(() => undefined);
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
     else window.setTimeout(run, 2000);
   };
