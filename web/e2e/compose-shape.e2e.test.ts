@@ -39,14 +39,8 @@ describe('the site offline behind nginx, as docker compose runs it', () => {
     await nginx?.stop();
   });
 
-  it('sends the worker and the manifest with their headers, and the worker keeps the pages for offline', async () => {
-    const worker = await fetch(`${nginx.url}/sw.js`);
-    expect(worker.status).toBe(200);
-    expect(worker.headers.get('content-type')).toMatch(/javascript/);
-    expect(worker.headers.get('cache-control')).toMatch(/no-cache/);
-    const manifest = await fetch(`${nginx.url}/manifest.webmanifest`);
-    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-
+  // The worker's and the manifest's headers from this file are server/nginx-headers.test.ts's.
+  it('registers the worker through nginx, which keeps the pages and shows them offline', async () => {
     await openPage(page, `${nginx.url}/shop`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${nginx.url}/sw.js`);
