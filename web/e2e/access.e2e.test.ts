@@ -178,10 +178,22 @@ describe('the access-code page in Chromium', () => {
     await page.keyboard.type(code);
     if (sentEarly) {
       await page.keyboard.press('Enter');
-      // The form was not sent as plain HTML: no reload, the code still in the field.
-      expect(page.url()).toBe(`${siteUrl()}${ACCESS_PATH}`);
-      expect(await input.inputValue()).toBe(code);
+      // Sent as a plain form, answered by the site's server with the house: no script has run yet.
+      await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
+      expect(await page.getByRole('img', { name: `QR-Code zum Chat des Hauses ${house.name}` }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
       await takeOver();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Willkommen im ${house.name}`);
+      // Kept on this device by the app, as after a code the app checked.
+      await page.getByRole('button', { name: 'Auf diesem Gerät merken' }).click();
+      await page.getByText('Dein Haus ist auf diesem Gerät gespeichert.').waitFor();
+      // The entry is a plain one after the takeover: a reload asks for the page, it sends no code again.
+      const resent: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') resent.push(request.url());
+      });
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
+      expect(resent.filter((url) => url.endsWith(ACCESS_PATH))).toEqual([]);
     } else {
       await takeOver();
       expect(await input.inputValue()).toBe(code);
@@ -191,21 +203,33 @@ describe('the access-code page in Chromium', () => {
     await page.close();
   });
 
-  it('shows at once that a code sent with Enter before the takeover was taken, on the throttled phone', async () => {
+  it('shows at once that a code sent before the takeover was taken, on the throttled phone', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
     await throttleLikeAPhone(page);
     const takeOver = await openPageBeforeTakeover(page, `${siteUrl()}${ACCESS_PATH}`);
+    // The server's answer is held until the page has been looked at while it waits.
+    let answer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**${ACCESS_PATH}`, async (route) => {
+      if (route.request().method() === 'POST') await answerHeld;
+      await route.continue();
+    });
     await page.getByLabel('Dein persönlicher Code').click();
     await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-    // Held (decision 028), and says so: the button busy, "Wird geprüft…" in place of its label.
-    const button = page.locator('#login form button[type="submit"]');
-    expect(await button.getAttribute('aria-busy')).toBe('true');
-    expect(await button.evaluate((element) => getComputedStyle(element, '::after').content)).toBe('"Wird geprüft…"');
-    expect(await page.getByRole('button', { name: 'Wird geprüft…' }).count()).toBe(1);
-    await screenshot(page, 'access-held-code-mobile', { fullPage: false });
-    await takeOver();
+    // Sent to the server as a plain form, and says so: the button busy, "Wird geprüft…" in place of
+    // its label. Sent and read in the page itself: Playwright's own actions wait for the navigation.
+    const shown = await page.evaluate(() => {
+      const form = document.querySelector<HTMLFormElement>('#login form')!;
+      const button = form.querySelector('button[type="submit"]')!;
+      form.requestSubmit(button as HTMLButtonElement);
+      return { busy: button.getAttribute('aria-busy'), label: getComputedStyle(button, '::after').content };
+    });
+    expect(shown).toEqual({ busy: 'true', label: '"Wird geprüft…"' });
+    answer();
     await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor({ timeout: 45_000 });
+    await screenshot(page, 'access-sent-code-answered-mobile', { fullPage: false });
+    await takeOver();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Willkommen im ${house.name}`);
     await page.close();
   }, 90_000);
 
@@ -275,6 +299,62 @@ describe('the access-code page in Chromium', () => {
     await page.getByLabel('Dein persönlicher Code').waitFor();
     await page.waitForFunction(() => window.localStorage.getItem('game-of-slavs_house-code') === null);
     await page.close();
+  });
+
+  it.each([...Object.entries(VIEWPORTS), ['narrow', { width: 320, height: 700 }] as const])(
+    'works with scripts turned off on %s: a refused code keeps what was typed, a real one opens the house',
+    async (name, viewport) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${siteUrl()}${ACCESS_PATH}`);
+        const input = page.getByLabel('Dein persönlicher Code');
+        await input.fill('FALSCH-0000');
+        await input.press('Enter');
+        await page.waitForLoadState('load');
+        expect(await page.getByRole('alert').textContent()).toBe('Ungültiger Zugangscode. Bitte überprüfe deinen Code und versuche es erneut.');
+        expect(await input.inputValue()).toBe('FALSCH-0000');
+        await screenshot(page, `access-no-scripts-refused-${name}`, { fullPage: false });
+
+        await input.fill(` ${code.toLowerCase()} `);
+        await page.getByRole('button', { name: 'Freischalten' }).click();
+        await page.getByRole('heading', { level: 1, name: `Willkommen im ${house.name}` }).waitFor();
+        const qr = page.getByRole('img', { name: `QR-Code zum Chat des Hauses ${house.name}` });
+        expect(await qr.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBe(200);
+        expect(await page.getByRole('link', { name: 'WhatsApp Gruppe öffnen' }).getAttribute('href')).toBe(house.chatUrl);
+        expect(await page.getByText('QR-Code wird generiert...').count()).toBe(0);
+        // Nothing wider than the screen, down to 320 px.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await screenshot(page, `access-no-scripts-house-${name}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('counts codes sent as a form and codes the app sends as one client’s, and locks both doors together', async () => {
+    const site = await siteFrom('127.0.0.4');
+    try {
+      const sendForm = (value: string) =>
+        fetch(`${site.url}${ACCESS_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ code: value }) });
+      // Five wrong codes through the form, five through the app's call: the limit of ten.
+      for (let attempt = 0; attempt < 5; attempt++) expect((await sendForm(`ZZZZZ-ZZZZ${attempt + 2}`)).status).toBe(400);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const answer = await fetch(`${site.url}/api/auth/verify-code`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: `ZZZZZ-ZZZY${attempt + 2}` }) });
+        expect(answer.status).toBe(400);
+      }
+      // The next, even a genuine one, is locked, through the form too, and the page says so.
+      const locked = await sendForm(code);
+      expect(locked.status).toBe(429);
+      const html = await locked.text();
+      expect(html).toContain('Zu viele Versuche. Bitte warte ein paar Minuten.');
+      expect(html).toMatch(/Gesperrt – noch \d:\d\d/);
+      expect(html).not.toContain(house.chatUrl);
+      // Another client is not locked by this one.
+      expect((await fetch(`${siteUrl()}${ACCESS_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ code }) })).status).toBe(200);
+    } finally {
+      await site.close();
+    }
   });
 
   it('has no axe violation before and after a successful code', async () => {

@@ -17,7 +17,12 @@ export function startSiteServer(options: {
   port?: number;
   host?: string;
   root?: string;
+  /** Behind nginx: the client's address is the one nginx wrote into X-Forwarded-For (PAGES_BEHIND_PROXY=true). */
+  trustProxy?: boolean;
 }): Promise<SiteServer>;
+
+/** The largest access form the server takes, in bytes. */
+export const FORM_BYTES: number;
 
 type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: string }, string | null][] };
 

@@ -17,7 +17,7 @@ import { staticGraph } from './manifest-graph.mjs';
 import { createMarkdownPool } from './markdown-pool.mjs';
 import { createPageCache, pageVersion } from './page-cache.mjs';
 import { pageSecurityHeaders } from './page-security.mjs';
-import { refuse, refuseOnSocket } from './refusals.mjs';
+import { drainUnreadBody, refuse, refuseOnSocket } from './refusals.mjs';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 
@@ -46,6 +46,8 @@ const MODULE_PRELOADS = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]
 export const PRELOADS_PER_TASK = 2;
 const scriptsAfterFirstPaint = (entry, chunks) => `<script type="module">
       const load = () => {
+        // A form was sent as plain HTML (index.html): its answer replaces the page. Back to the page, they are asked for.
+        if (document.documentElement.hasAttribute('data-form-sent')) return addEventListener('pageshow', load, { once: true });
         const waiting = ${JSON.stringify(chunks)};
         const preloadSome = () => {
           const links = waiting.splice(0, ${PRELOADS_PER_TASK}).map((href) => Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
@@ -177,6 +179,54 @@ const pageCoding = (request) => ['br', 'gzip'].find((coding) => acceptsEncoding(
 /** The site's icon: what /favicon.ico, the address browsers ask for by themselves, leads to. */
 export const FAVICON = '/favicon.svg';
 
+/** The client's address: the connection's, or behind nginx (trustProxy) the one address nginx wrote into X-Forwarded-For. */
+const clientAddress = (request, trustProxy) => {
+  const forwarded = trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',').at(-1)?.trim() : '';
+  return forwarded || (request.socket.remoteAddress ?? '');
+};
+
+/** The largest access form taken: a code is a few characters, the form a few dozen bytes. */
+export const FORM_BYTES = 1024;
+const FORM_REFUSALS = {
+  403: 'Das Formular kann nur von dieser Seite aus gesendet werden.',
+  413: 'Das Formular ist zu groß.',
+  415: 'Das Formular muss als application/x-www-form-urlencoded gesendet werden.',
+};
+const refuseForm = (response, status) => {
+  const body = JSON.stringify({ success: false, error: FORM_REFUSALS[status] });
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', Connection: 'close' });
+  response.end(body);
+  drainUnreadBody(response.req);
+  return null;
+};
+
+/**
+ * A form sent by this site's own page: its fields, or null once the request has been refused
+ * (sent by another site, not a urlencoded form, or larger than FORM_BYTES).
+ */
+async function readForm(request, response) {
+  if (['cross-site', 'same-site'].includes(String(request.headers['sec-fetch-site']))) return refuseForm(response, 403);
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(String(request.headers['content-type'] ?? ''))) return refuseForm(response, 415);
+  if (Number(request.headers['content-length'] ?? 0) > FORM_BYTES) return refuseForm(response, 413);
+  const body = await new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    const collect = (chunk) => {
+      size += chunk.length;
+      if (size <= FORM_BYTES) return chunks.push(chunk);
+      request.off('data', collect);
+      resolve('too large');
+    };
+    request.on('data', collect);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    // The client went away before its form had arrived: nobody is left to answer.
+    request.once('close', () => resolve(null));
+  });
+  if (body === 'too large') return refuseForm(response, 413);
+  if (body === null) return null;
+  return new URLSearchParams(body.toString('utf8'));
+}
+
 const sendText = (response, status, text, headers = {}) => {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
   response.end(text);
@@ -186,8 +236,15 @@ const sendText = (response, status, text, headers = {}) => {
  * Starts the site on host:port (a free port when 0) and resolves with its address and a close
  * function. cmsUrl is where this server reaches the cms; publicUrl the site's public address.
  */
-export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127.0.0.1', root = path.join(WEB, 'dist') }) {
-  const { configureRenderer, renderPage, isUnknownAddress, UNKNOWN_ADDRESS } = await import(
+export async function startSiteServer({
+  cmsUrl,
+  publicUrl,
+  port = 0,
+  host = '127.0.0.1',
+  root = path.join(WEB, 'dist'),
+  trustProxy = process.env.PAGES_BEHIND_PROXY === 'true',
+}) {
+  const { configureRenderer, renderPage, isUnknownAddress, UNKNOWN_ADDRESS, ACCESS_PATH } = await import(
     pathToFileURL(path.join(WEB, 'dist-server', 'render-page.js')).href
   );
   const publicOrigin = new URL(publicUrl ?? `http://localhost:${port}`).origin;
@@ -274,6 +331,30 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
   };
 
   /**
+   * The access form sent as plain HTML (before the page's scripts arrived): the page rendered with
+   * the cms's answer to the code, for this visitor only (sent-code.ts). The code is checked as the
+   * client's own call, so the cms's limits count for the client, not for this server.
+   */
+  const sendAccessAnswer = async (request, response, rawPath) => {
+    const form = await readForm(request, response);
+    if (!form) return;
+    const rendered = await renderPage(`${publicOrigin}${rawPath}`, { code: form.get('code') ?? '', clientAddress: clientAddress(request, trustProxy) });
+    if (!rendered) return sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING, rawPath);
+    const version = pageVersion(rendered.status, Buffer.from(fillTemplate((await currentBuild()).template, rendered)));
+    const coding = pageCoding(request);
+    const body = version.body(coding);
+    response.writeHead(version.status, {
+      'Cache-Control': 'no-store',
+      Vary: 'Accept-Encoding',
+      ...pageSecurityHeaders(version, rawPath),
+      'Content-Type': HTML,
+      ...(coding !== 'identity' && { 'Content-Encoding': coding }),
+      'Content-Length': body.length,
+    });
+    response.end(body);
+  };
+
+  /**
    * A page: rendered here when renderPage can (kept, see page-cache.mjs), index.html's shell for
    * the browser to render otherwise. Every address no page has shares one not-found page, so a
    * made-up address costs a lookup: no render, no call to the cms, no room among the pages.
@@ -297,8 +378,9 @@ export async function startSiteServer({ cmsUrl, publicUrl, port = 0, host = '127
     // The cms serves its panel's API at root paths such as /admin/init, which are the dashboard's here.
     if (rawPath.startsWith('/cms/')) return cms.forward(request, response, rawPath.slice('/cms'.length) + search);
 
+    if (request.method === 'POST' && rawPath === ACCESS_PATH) return await sendAccessAnswer(request, response, rawPath);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return sendText(response, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return sendText(response, 405, 'Method Not Allowed', { Allow: rawPath === ACCESS_PATH ? 'GET, HEAD, POST' : 'GET, HEAD' });
     }
     if (rawPath === '/_health') {
       // This server's own state and the cms's (cms-health.mjs): supervisors and health checks see both.

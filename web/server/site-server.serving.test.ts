@@ -43,7 +43,7 @@ function send(
 
 type Upstream = {
   url: string;
-  seen: { url: string; headers: IncomingHttpHeaders }[];
+  seen: { url: string; headers: IncomingHttpHeaders; body?: string }[];
   abandoned: string[];
   server: Server;
   /** The imprint's text in the site content it answers, changed as an editor would in the panel. */
@@ -104,6 +104,19 @@ async function startUpstream(): Promise<Upstream> {
     if (upload) {
       answer.writeHead(200, { 'Content-Type': upload, 'Content-Security-Policy': "script-src 'self'" });
       return answer.end(upload.startsWith('text/html') ? '<script>document.title = "ran"</script>' : '\x89PNG');
+    }
+    if (pathname === '/api/auth/verify-code') {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const { code } = JSON.parse(Buffer.concat(chunks).toString()) as { code: string };
+        seen.at(-1)!.body = code;
+        const house = { name: 'Aschefrei', chatUrl: 'https://chat.whatsapp.com/DemoHausAschefrei', emblem: null, colour: null };
+        const [status, body] = code.toUpperCase() === 'OFFEN-12345' ? [200, { success: true, house }] : [400, { success: false, error: 'Ungültiger Zugangscode.' }];
+        answer.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+        answer.end(json(body));
+      });
+      return;
     }
     if (pathname === '/api/never-answers') {
       // Takes the body in and never answers: a client that gives up must not leave anything behind.
@@ -645,6 +658,113 @@ describe('the site server over HTTP', () => {
       });
       agent.destroy();
     }, 30_000);
+  });
+
+  describe('the access form sent as plain HTML (before the scripts)', () => {
+    const ACCESS = '/enthuelle-dein-wappen';
+    const FORM = 'application/x-www-form-urlencoded';
+    const sendForm = (body: string | Buffer, headers: Record<string, string> = {}, base = site.url) =>
+      send(base, ACCESS, { method: 'POST', headers: { 'Content-Type': FORM, ...headers }, body: Buffer.from(body) });
+    const checksSeen = () => upstream.seen.filter((each) => each.url === '/api/auth/verify-code');
+
+    it('answers with the house, its QR code drawn, kept by no cache', async () => {
+      const answer = await sendForm('code=offen-12345');
+      const html = answer.body.toString();
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['content-security-policy']).toContain("form-action 'self'");
+      expect(html).toContain('Willkommen im <span');
+      expect(html).toContain('href="https://chat.whatsapp.com/DemoHausAschefrei"');
+      expect(html).toMatch(/<img[^>]+src="data:image\/svg\+xml[^"]+"[^>]+alt="QR-Code zum Chat des Hauses Aschefrei"/);
+      expect(html).not.toContain('QR-Code wird generiert...');
+      // The cms got the code as typed but trimmed (it normalises the rest itself).
+      expect(checksSeen().at(-1)?.body).toBe('offen-12345');
+    });
+
+    it('answers a refused code with the form, the message and the code as typed', async () => {
+      const answer = await sendForm('code=FALSCH-0000&code=second');
+      const html = answer.body.toString();
+      expect(answer.status).toBe(400);
+      expect(html).toContain('Ungültiger Zugangscode.');
+      expect(html).toContain('value="FALSCH-0000"');
+      expect(html).toContain('Zugang zum Haus');
+    });
+
+    it('answers an empty code without asking the cms', async () => {
+      const before = checksSeen().length;
+      for (const body of ['code=', 'code=%20%20', '', 'other=1']) {
+        const answer = await sendForm(body);
+        expect(answer.status).toBe(400);
+        expect(answer.body.toString()).toContain('Bitte gib einen Zugangscode ein.');
+      }
+      expect(checksSeen().length).toBe(before);
+    });
+
+    it('checks the code as the client’s own call: the connection’s address, never one the client wrote', async () => {
+      await sendForm('code=A', { 'X-Forwarded-For': '203.0.113.9', 'X-Real-IP': '203.0.113.9', Forwarded: 'for=203.0.113.9' });
+      expect(checksSeen().at(-1)?.headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(checksSeen().at(-1)?.headers['x-real-ip']).toBe('127.0.0.1');
+
+      // Behind nginx (PAGES_BEHIND_PROXY, compose): the one address nginx wrote.
+      const behindNginx = await startSiteServer({ cmsUrl: upstream.url, publicUrl: 'https://game-of-slavs.example', port: 0, trustProxy: true });
+      try {
+        await sendForm('code=A', { 'X-Forwarded-For': '203.0.113.9, 198.51.100.4' }, behindNginx.url);
+        expect(checksSeen().at(-1)?.headers['x-forwarded-for']).toBe('198.51.100.4');
+      } finally {
+        await behindNginx.close();
+      }
+    });
+
+    it.each([
+      ['lone surrogates', 'code=%ED%A0%80%ED%B0%80'],
+      ['a NUL', 'code=ABC%00DEF'],
+      ['a broken escape', 'code=%E0%A4%A&x=%'],
+      ['control characters and markup', `code=${encodeURIComponent('<script>alert(1)</script>\u0007')}`],
+      ['bytes that are not UTF-8', Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x3d, 0xff, 0xfe, 0xc0, 0xae])],
+      ['a thousand characters', `code=${'Z'.repeat(1000)}`],
+    ])('answers a code with %s with the form and a message, never a 5xx', async (_name, body) => {
+      const answer = await sendForm(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.toString()).toContain('Zugang zum Haus');
+      expect(answer.body.toString()).not.toContain('<script>alert(1)');
+    });
+
+    it.each([
+      ['sent by another site', 403, { 'Sec-Fetch-Site': 'cross-site' }, 'code=A', 'Das Formular kann nur von dieser Seite aus gesendet werden.'],
+      ['sent as JSON', 415, { 'Content-Type': 'application/json' }, '{"code":"A"}', 'Das Formular muss als application/x-www-form-urlencoded gesendet werden.'],
+      ['sent without a type', 415, { 'Content-Type': '' }, 'code=A', 'Das Formular muss als application/x-www-form-urlencoded gesendet werden.'],
+      ['larger than a form can be', 413, {}, `code=${'A'.repeat(2000)}`, 'Das Formular ist zu groß.'],
+    ])('refuses a form %s in the API’s shape, without asking the cms', async (_name, status, headers, body, error) => {
+      const before = checksSeen().length;
+      const answer = await sendForm(body, headers);
+      expect(answer.status).toBe(status);
+      expect(JSON.parse(answer.body.toString())).toEqual({ success: false, error });
+      expect(checksSeen().length).toBe(before);
+    });
+
+    it('refuses a chunked form past its bound once it has read that much, not the whole body', async () => {
+      const { hostname, port } = new URL(site.url);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const outgoing = request({ hostname, port, path: ACCESS, method: 'POST', headers: { 'Content-Type': FORM, 'Transfer-Encoding': 'chunked' }, agent: false }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        outgoing.on('error', reject);
+        // 64 kB in small pieces, and the body never ends: the answer must not wait for its end.
+        outgoing.write('code=');
+        for (let piece = 0; piece < 64; piece++) outgoing.write('A'.repeat(1024));
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'Das Formular ist zu groß.' });
+    });
+
+    it('takes no other method there than GET, HEAD and POST', async () => {
+      const answer = await send(site.url, ACCESS, { method: 'PUT', headers: { 'Content-Type': FORM }, body: Buffer.from('code=A') });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD, POST');
+      expect((await send(site.url, '/shop', { method: 'POST', headers: { 'Content-Type': FORM }, body: Buffer.from('code=A') })).status).toBe(405);
+    });
   });
 
   // Last: the renderer's settings are the module's, so this second server points them at no cms.

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { answerSentCode, SENT_CODE_QUERY_KEY } from '@/features/access/api/sent-code';
 import { api, ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
@@ -121,13 +122,21 @@ const withPageUrl = (head: PageHead | null, pathname: string): PageHead | null =
   return { ...head, meta: head.meta.map(([key, content]) => [key, key.key === 'og:url' ? pageUrl : content]) };
 };
 
+export { ACCESS_PATH } from '@/features/access/api/sent-code';
+
+/** A code sent with the access form as plain HTML, and the address of the client that sent it. */
+export type SentCode = { code: string; clientAddress: string };
+
 /**
  * Renders a public page for a full URL. Null means "send the page that the browser renders
  * alone": the dashboard (it shows an organiser's data), a route whose loader failed, and a page
  * whose cms answers failed or did not come in time. The browser then asks for them itself and
  * shows its own loading and error states, exactly as without the server.
+ *
+ * With `sent`, the access page shows the cms's answer to the code (features/access/api/sent-code.ts),
+ * goes out with that answer's status, and is kept nowhere: it is the visitor's own.
  */
-export async function renderPage(url: string): Promise<RenderedPage | null> {
+export async function renderPage(url: string, sent?: SentCode): Promise<RenderedPage | null> {
   const { origin, pathname } = new URL(url);
   if (isDashboard(pathname)) return null;
 
@@ -135,9 +144,13 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
   // for its address without the query string, which it keys the cache on.
   const queryClient = createQueryClient();
   const { query, dataRoutes } = createStaticHandler(appRoutes(queryClient));
-  const context = await query(new Request(`${origin}${pathname}`));
+  const [context, sentAnswer] = await Promise.all([
+    query(new Request(`${origin}${pathname}`)),
+    sent ? answerSentCode(sent.code, sent.clientAddress) : null,
+  ]);
   if (context instanceof Response || context.errors) return null;
   if (!(await queriesSettled(queryClient, dataTimeoutMs))) return null;
+  if (sentAnswer) queryClient.setQueryData(SENT_CODE_QUERY_KEY, sentAnswer);
   const answers = queryClient.getQueryCache().getAll();
   if (answers.some((each) => each.state.status !== 'success' && !answeredNotFound(each.state))) return null;
 
@@ -168,7 +181,7 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     const notFound =
       context.matches.at(-1)?.route.path === '*' || answers.some((each) => answeredNotFound(each.state)) || (head as PageHead | null)?.notFound === true;
     page = {
-      status: notFound ? 404 : 200,
+      status: notFound ? 404 : (sentAnswer?.status ?? 200),
       html,
       head: withPageUrl(head, pathname),
       importedLater: modulesImportedLater(context.matches),
@@ -176,7 +189,7 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     };
     // Only real pages: addresses anyone can make up (an unknown item's) never push them out. A
     // page with a text given up is rendered again (the text is tried again after a while).
-    if (!notFound && shownPlain.size === 0) remember(key, page);
+    if (!notFound && shownPlain.size === 0 && !sent) remember(key, page);
   }
   const { plainTexts, ...rendered } = page;
   return {

@@ -10,30 +10,32 @@ type QrCodeProps = {
   margin: number;
   /** Alternative text of the drawn image. */
   label: string;
+  /** The code drawn already (drawQrCode, on the site's server), shown from the first render. */
+  drawn?: string | null;
 };
 
 type Drawing = { value: string; size: number; margin: number; src: string | null };
+
+/** The code for value as an image address (an SVG, black on white), with the qrcode package loaded on demand. */
+export async function drawQrCode(value: string, size: number, margin: number): Promise<string> {
+  const qrcode = await import('qrcode');
+  const svg = await qrcode.toString(value, { type: 'svg', width: size, margin, color: { dark: '#000000', light: '#ffffff' } });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
 
 /**
  * Draws a QR code in the browser (black on white) with the qrcode package, which is loaded
  * only when a code is needed. Until it is drawn it says so; a failure is only logged.
  */
-export function QrCode({ value, size, margin, label }: QrCodeProps) {
-  const [drawing, setDrawing] = useState<Drawing | null>(null);
+export function QrCode({ value, size, margin, label, drawn }: QrCodeProps) {
+  const [drawing, setDrawing] = useState<Drawing | null>(() => (drawn ? { value, size, margin, src: drawn } : null));
+  const done = drawing?.value === value && drawing.size === size && drawing.margin === margin;
 
   useEffect(() => {
+    if (done) return;
     let current = true;
-    import('qrcode')
-      .then((qrcode) =>
-        qrcode.toString(value, {
-          type: 'svg',
-          width: size,
-          margin,
-          color: { dark: '#000000', light: '#ffffff' },
-        }),
-      )
-      .then((svg) => {
-        const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    drawQrCode(value, size, margin)
+      .then((src) => {
         if (current) setDrawing({ value, size, margin, src });
       })
       .catch((error: unknown) => {
@@ -44,9 +46,8 @@ export function QrCode({ value, size, margin, label }: QrCodeProps) {
     return () => {
       current = false;
     };
-  }, [value, size, margin]);
+  }, [value, size, margin, done]);
 
-  const done = drawing?.value === value && drawing.size === size && drawing.margin === margin;
   if (done && drawing.src === null) return null;
 
   // Keeps the space of the code while it is drawn, so nothing jumps.

@@ -22,10 +22,10 @@ const retryAfter = (status: number, value: string | null | undefined): number | 
  * Asks the cms which house a code opens. A refusal (4xx, including 429) is an answer, not a
  * failure; only a call that got no usable answer (network, 5xx) rejects.
  */
-export const verifyCode = async (code: string): Promise<VerifyCodeResult> => {
+export const verifyCode = async (code: string, config: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<VerifyCodeResult> => {
   // The schemas (and zod with them) arrive beside the answer: the page never builds them before a code is sent.
   const [response, { verifyCodeResponseSchema }, { failureSchema }] = await Promise.all([
-    api.post<unknown>('/auth/verify-code', { code }, { validateStatus: (status) => status < 500 }),
+    api.post<unknown>('/auth/verify-code', { code }, { ...config, validateStatus: (status) => status < 500 }),
     import('@contract/access-codes'),
     import('@contract/common'),
   ]);
@@ -40,6 +40,6 @@ export const verifyCode = async (code: string): Promise<VerifyCodeResult> => {
 };
 
 export const verifyCodeMutationOptions = () =>
-  mutationOptions({ mutationKey: ['access-code', 'verify'], mutationFn: verifyCode });
+  mutationOptions({ mutationKey: ['access-code', 'verify'], mutationFn: (code: string) => verifyCode(code) });
 
 export const useVerifyCode = () => useMutation(verifyCodeMutationOptions());

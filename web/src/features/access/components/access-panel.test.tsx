@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '@/lib/api-client';
 import { act, fireEvent, render, screen } from '@/testing/render';
+import { createQueryClient } from '@/lib/query-client';
+import { SENT_CODE_QUERY_KEY, type SentCodeAnswer } from '../api/sent-code';
 import { AccessPanel } from './access-panel';
 
 const house = {
@@ -222,5 +224,61 @@ describe('AccessPanel without a connection', () => {
     submitCode('ABCDE-FGHJK');
     fireEvent.click(await screen.findByRole('button', { name: 'Auf diesem Gerät merken' }));
     expect(JSON.parse(window.localStorage.getItem('game-of-slavs_house') ?? 'null')).toEqual(house);
+  });
+
+  describe('with a code the server answered (sent as a form before the takeover)', () => {
+    const renderSent = (sent: SentCodeAnswer) => {
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(SENT_CODE_QUERY_KEY, sent);
+      return render(<AccessPanel />, { queryClient });
+    };
+
+    it('shows the house without asking again, and opens the chat only from its button', () => {
+      const post = vi.spyOn(api, 'post');
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      const chatQrCode = 'data:image/svg+xml;charset=utf-8,%3Csvg%3E%3C%2Fsvg%3E';
+      renderSent({ code: ' ABCDE-FGHJK ', result: { verified: true, house }, status: 200, chatQrCode });
+
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Willkommen im Aschefrei');
+      // The QR code the server drew, from the first render: no "wird generiert" on a page without scripts.
+      expect(screen.getByRole('img', { name: 'QR-Code zum Chat des Hauses Aschefrei' })).toHaveAttribute('src', chatQrCode);
+      expect(screen.queryByText('QR-Code wird generiert...')).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'WhatsApp Gruppe öffnen' })).toHaveAttribute('href', house.chatUrl);
+      expect(post).not.toHaveBeenCalled();
+      expect(open).not.toHaveBeenCalled();
+    });
+
+    it('shows the refusal with the code still in the field, and hides the message after 3 seconds', () => {
+      vi.useFakeTimers();
+      renderSent({ code: 'FALSCH-1234', result: { verified: false, error: 'Ungültiger Zugangscode.', retryAfterSeconds: null }, status: 400 });
+
+      expect(input()).toHaveValue('FALSCH-1234');
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Ungültiger Zugangscode\.$/);
+      act(() => vi.advanceTimersByTime(3000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Freischalten' })).toBeEnabled();
+    });
+
+    it('stays locked for the Retry-After the server was given', () => {
+      vi.useFakeTimers();
+      renderSent({ code: 'ABCDE-FGHJK', result: { verified: false, error: 'Zu viele Versuche. Bitte warte ein paar Minuten.', retryAfterSeconds: 90 }, status: 429 });
+
+      expect(screen.getByRole('button', { name: 'Gesperrt – noch 1:30' })).toBeDisabled();
+      act(() => vi.advanceTimersByTime(90_000));
+      expect(screen.getByRole('button', { name: 'Freischalten' })).toBeEnabled();
+    });
+
+    it('says the check failed when the server got no answer from the cms', () => {
+      renderSent({ code: 'ABCDE-FGHJK', result: null, status: 503 });
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Fehler beim Überprüfen des Codes\. Bitte versuche es erneut\.$/);
+    });
+
+    it('is a plain form posted to the page itself, with the code as its field', () => {
+      render(<AccessPanel />);
+      const form = input().closest('form')!;
+      expect(form).toHaveAttribute('method', 'post');
+      expect(form).toHaveAttribute('action', '/enthuelle-dein-wappen');
+      expect(input()).toHaveAttribute('name', 'code');
+    });
   });
 });

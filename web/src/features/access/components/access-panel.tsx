@@ -1,10 +1,12 @@
 import { Anchor, Button, Loader, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_CODE_MESSAGES } from '@contract/access-code-rules';
 import { isOffline, lostConnection, needsConnection } from '@/features/offline/online-status';
 import { useValueBeforeTakeover } from '@/lib/use-value-before-takeover';
-import { useVerifyCode, type VerifiedHouse } from '../api/verify-code';
+import { ACCESS_PATH, SENT_CODE_QUERY_KEY, type SentCodeAnswer } from '../api/sent-code';
+import { useVerifyCode, type VerifiedHouse, type VerifyCodeResult } from '../api/verify-code';
 import { useTransientMessage } from '../hooks/use-transient-message';
 import { forgetCode, readRememberedCode, readRememberedHouse, rememberCode } from '../remembered-code';
 import { HouseWelcome } from './house-welcome';
@@ -52,25 +54,44 @@ function Seal() {
   );
 }
 
+/** The message a refused code or a call without an answer shows. */
+const refusal = (result: VerifyCodeResult | null) => (result === null ? ACCESS_MESSAGES.network : result.verified ? null : (result.error ?? ACCESS_MESSAGES.invalid));
+/** Until when a refusal locks the form (its Retry-After), or null. */
+const lockedUntilAfter = (result: VerifyCodeResult | null) =>
+  result && !result.verified && result.retryAfterSeconds ? Date.now() + result.retryAfterSeconds * 1000 : null;
+
 /** The access-code page's content: the code form, then the house it unlocked. */
 export function AccessPanel({ intro }: { intro?: string }) {
-  const [code, setCode] = useState('');
+  // A code sent as a plain form before the takeover, with the answer the server rendered (sent-code.ts).
+  const queryClient = useQueryClient();
+  const [sent] = useState(() => queryClient.getQueryData<SentCodeAnswer>(SENT_CODE_QUERY_KEY) ?? null);
+  const [code, setCode] = useState(sent?.code ?? '');
   const codeField = useValueBeforeTakeover<HTMLInputElement>(code, setCode);
-  // The code the house was opened with; `remembered` once it is kept on this device.
-  const [opened, setOpened] = useState<{ house: VerifiedHouse; code: string; typed: boolean } | null>(null);
+  // The code the house was opened with; `remembered` once it is kept on this device. A house the
+  // server opened waits for the button: a chat opened seconds later, by itself, would surprise.
+  const [opened, setOpened] = useState<{ house: VerifiedHouse; code: string; typed: boolean } | null>(() =>
+    sent?.result?.verified ? { house: sent.result.house, code: sent.code.trim(), typed: false } : null,
+  );
   const [remembered, setRemembered] = useState(false);
   // A kept code is checked again before its house shows (the first render, as on the server, shows the form).
   const [checking, setChecking] = useState(false);
-  const error = useTransientMessage(ERROR_VISIBLE_MS);
+  const error = useTransientMessage(ERROR_VISIBLE_MS, sent ? refusal(sent.result) : null);
   // Past the limit on wrong codes the form stays locked for the answer's Retry-After, and says so.
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(() => (sent ? lockedUntilAfter(sent.result) : null));
   const lockedFor = useSecondsLeft(lockedUntil);
   const verify = useVerifyCode();
   const { mutate } = verify;
 
   useEffect(() => {
+    if (!sent) return;
+    // The page's entry in the history was the form's POST: made a plain one, a reload asks for
+    // the page again instead of offering to send the code once more.
+    window.history.replaceState(window.history.state, '');
+  }, [sent]);
+
+  useEffect(() => {
     const kept = readRememberedCode();
-    if (!kept) return;
+    if (!kept || sent) return;
     // Offline (the festival ground), the house kept with the code shows as it was last opened.
     const showKeptHouse = () => {
       const house = readRememberedHouse();
@@ -95,7 +116,7 @@ export function AccessPanel({ intro }: { intro?: string }) {
       onError: () => showKeptHouse(),
       onSettled: () => setChecking(false),
     });
-  }, [mutate]);
+  }, [mutate, sent]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,8 +135,8 @@ export function AccessPanel({ intro }: { intro?: string }) {
     verify.mutate(trimmed, {
       onSuccess: (result) => {
         if (result.verified) return setOpened({ house: result.house, code: trimmed, typed: true });
-        error.show(result.error ?? ACCESS_MESSAGES.invalid);
-        if (result.retryAfterSeconds) setLockedUntil(Date.now() + result.retryAfterSeconds * 1000);
+        error.show(refusal(result)!);
+        setLockedUntil(lockedUntilAfter(result));
       },
       onError: (failure) => error.show(lostConnection(failure) ? ACCESS_MESSAGES.offline : ACCESS_MESSAGES.network),
     });
@@ -136,7 +157,14 @@ export function AccessPanel({ intro }: { intro?: string }) {
     <section id="login" className={classes.root} aria-label="Zugang zum Haus">
       <div className={classes.card}>
         {house && opened ? (
-          <HouseWelcome house={house} openChat={opened.typed} remembered={remembered} onRemember={keep} onForget={forget} />
+          <HouseWelcome
+            house={house}
+            openChat={opened.typed}
+            remembered={remembered}
+            onRemember={keep}
+            onForget={forget}
+            chatQrCode={sent?.result?.verified && sent.result.house === house ? sent.chatQrCode : null}
+          />
         ) : checking ? (
           <Text role="status" className={classes.intro}>
             Dein Haus wird geöffnet…
@@ -150,9 +178,11 @@ export function AccessPanel({ intro }: { intro?: string }) {
               </Title>
               {intro && <Text className={classes.intro}>{intro}</Text>}
             </div>
-            <form className={classes.form} onSubmit={submit} noValidate>
+            {/* A plain form until the takeover: the site's server answers it (sent-code.ts). */}
+            <form className={classes.form} method="post" action={ACCESS_PATH} onSubmit={submit} noValidate>
               <TextInput
                 ref={codeField}
+                name="code"
                 label="Dein persönlicher Code"
                 placeholder="ABCDE-FGHJK"
                 value={code}

@@ -7,6 +7,8 @@ import classes from './house-welcome.module.css';
 
 // SPEC §9: the chat opens about 100 ms after a successful code.
 export const CHAT_OPEN_DELAY_MS = 100;
+// SPEC §9: the house chat's QR code is 200 px wide, with a margin of 1.
+export const CHAT_QR = { size: 200, margin: 1 } as const;
 
 type HouseWelcomeProps = {
   house: VerifiedHouse;
@@ -16,10 +18,12 @@ type HouseWelcomeProps = {
   remembered: boolean;
   onRemember: () => void;
   onForget: () => void;
+  /** The chat's QR code as the site's server drew it, for a house it opened. */
+  chatQrCode?: string | null;
 };
 
 /** The house a code unlocked: its name, emblem, the way into its chat, and keeping it on this device. */
-export function HouseWelcome({ house, openChat, remembered, onRemember, onForget }: HouseWelcomeProps) {
+export function HouseWelcome({ house, openChat, remembered, onRemember, onForget, chatQrCode }: HouseWelcomeProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const chatUrl = isHttpUrl(house.chatUrl) ? house.chatUrl : null;
 
@@ -59,7 +63,7 @@ export function HouseWelcome({ house, openChat, remembered, onRemember, onForget
               <span className="pointer-fine">Scanne den Code mit deinem Handy oder öffne die Gruppe direkt.</span>
               <span className="pointer-coarse">Tippe auf den Button, um die Gruppe zu öffnen, oder zeige den Code einem anderen Gerät.</span>
             </Text>
-            <QrCode value={chatUrl} size={200} margin={1} label={`QR-Code zum Chat des Hauses ${house.name}`} />
+            <QrCode {...CHAT_QR} value={chatUrl} drawn={chatQrCode} label={`QR-Code zum Chat des Hauses ${house.name}`} />
             <Button
               component="a"
               href={chatUrl}

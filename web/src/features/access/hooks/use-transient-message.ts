@@ -4,10 +4,10 @@ type Shown = { text: string; serial: number };
 
 /**
  * A message that hides itself after `durationMs`. Showing one again (even the same text)
- * starts the time anew.
+ * starts the time anew. One shown from the start (the server's) hides `durationMs` after the first render.
  */
-export const useTransientMessage = (durationMs: number) => {
-  const [shown, setShown] = useState<Shown | null>(null);
+export const useTransientMessage = (durationMs: number, initial: string | null = null) => {
+  const [shown, setShown] = useState<Shown | null>(() => (initial ? { text: initial, serial: 0 } : null));
 
   useEffect(() => {
     if (!shown) return;
