@@ -25,18 +25,30 @@ export const launchChromium = () =>
  * sent, and when the house's welcome showed.
  */
 function observeInPage() {
-  const notes = { lcp: 0 };
+  // A form sent as plain HTML is answered by a new page, whose clock starts anew: the sending and
+  // the house are timed from the first page's navigation, kept in the tab's session storage.
+  const origin = Number(sessionStorage.getItem('slowBench.origin')) || performance.timeOrigin;
+  sessionStorage.setItem('slowBench.origin', String(origin));
+  const sinceFirstNavigation = () => performance.timeOrigin + performance.now() - origin;
+  const notes = { lcp: 0, sent: Number(sessionStorage.getItem('slowBench.sent')) || undefined };
   window.__slowBench = notes;
   const look = () => {
     if (notes.ready === undefined && document.documentElement?.hasAttribute('data-app-ready')) notes.ready = performance.now();
-    if (notes.house === undefined && document.querySelector('h1')?.textContent?.startsWith('Willkommen im')) notes.house = performance.now();
+    if (notes.house === undefined && document.querySelector('h1')?.textContent?.startsWith('Willkommen im')) notes.house = sinceFirstNavigation();
   };
   // The document, not its root element: this runs before the parser has made one.
   new MutationObserver(look).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) notes.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  addEventListener('submit', () => (notes.sent ??= performance.now()), true);
+  addEventListener(
+    'submit',
+    () => {
+      notes.sent ??= sinceFirstNavigation();
+      sessionStorage.setItem('slowBench.sent', String(notes.sent));
+    },
+    true,
+  );
 }
 
 /** The page's own figures: paints, the takeover, and what it loaded before it (resource timing). */
@@ -48,10 +60,15 @@ function readFigures() {
   const resources = [navigation, ...performance.getEntriesByType('resource')].filter((entry) => entry && entry.responseEnd <= until);
   const isScript = (entry) => /\.m?js(\?|$)/.test(entry.name);
   const scripts = resources.filter(isScript).map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize }));
+  // A page whose every control belongs to a form the server answers (method="post": the access
+  // form) answers a tap or a sent form from its first paint; any other waits for the takeover.
+  const controls = [...document.querySelectorAll('button, input, select, textarea, [role="button"]')];
+  const worksWithoutScript = controls.every((control) => control.closest('form[method="post" i]'));
   return {
     fcp,
     lcp: notes.lcp || null,
     ready: notes.ready ?? null,
+    interactive: worksWithoutScript ? fcp : (notes.ready ?? null),
     sent: notes.sent ?? null,
     house: notes.house ?? null,
     htmlEnd: navigation.responseEnd,

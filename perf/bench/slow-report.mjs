@@ -21,7 +21,7 @@ const median = (values) => {
 
 /** Each figure's median over the loads. */
 export const medians = (loads) =>
-  Object.fromEntries(['fcp', 'lcp', 'ready', 'sent', 'house', 'requests', 'bytes', 'scriptBytes', 'scriptWaves', 'htmlEnd', 'scriptsFrom', 'scriptsUntil'].map((key) => [key, median(loads.map((load) => load[key]))]));
+  Object.fromEntries(['fcp', 'lcp', 'interactive', 'ready', 'sent', 'house', 'requests', 'bytes', 'scriptBytes', 'scriptWaves', 'htmlEnd', 'scriptsFrom', 'scriptsUntil'].map((key) => [key, median(loads.map((load) => load[key]))]));
 
 const s = (ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
 const kB = (bytes) => (bytes === null ? '–' : `${(bytes / KB).toFixed(0)} kB`);
@@ -34,18 +34,19 @@ export function judgeSlow(figures) {
   if (!feld) return checks;
   for (const page of feld.pages) {
     const isAccess = page.path === figures.accessPath;
-    if (isAccess) check(`${page.path}: interactive`, s(page.app.ready), `≤ ${s(SLOW_TARGETS.accessReadyMs)}`, page.app.ready !== null && page.app.ready <= SLOW_TARGETS.accessReadyMs);
+    const { interactive } = page.app;
+    if (isAccess) check(`${page.path}: interactive`, s(interactive), `≤ ${s(SLOW_TARGETS.accessReadyMs)}`, interactive !== null && interactive <= SLOW_TARGETS.accessReadyMs);
     const readyTarget = SLOW_TARGETS.pageReadyMs[page.path];
-    if (readyTarget) check(`${page.path}: interactive`, s(page.app.ready), `≤ ${s(readyTarget)}`, page.app.ready !== null && page.app.ready <= readyTarget);
+    if (readyTarget) check(`${page.path}: interactive`, s(interactive), `≤ ${s(readyTarget)}`, interactive !== null && interactive <= readyTarget);
     const lcpRatio = page.app.lcp / page.ceiling.lcp;
     check(`${page.path}: largest paint of the ceiling's`, ratio(page.app.lcp, page.ceiling.lcp), `≤ ${SLOW_TARGETS.lcpOfCeiling}×`, lcpRatio <= SLOW_TARGETS.lcpOfCeiling);
     const budget = isAccess ? SLOW_TARGETS.scriptBytes.access : SLOW_TARGETS.scriptBytes.other;
-    check(`${page.path}: script before interactive`, kB(page.app.scriptBytes), `≤ ${kB(budget)}`, page.app.scriptBytes <= budget);
+    check(`${page.path}: script before the takeover`, kB(page.app.scriptBytes), `≤ ${kB(budget)}`, page.app.scriptBytes <= budget);
     check(`${page.path}: round trips of script`, String(page.app.scriptWaves), `≤ ${SLOW_TARGETS.scriptWaves}`, page.app.scriptWaves <= SLOW_TARGETS.scriptWaves);
   }
   if (feld.code) check(`${figures.accessPath}: code sent at ${s(feld.code.sent)} answered with the house`, s(feld.code.house), `≤ ${s(SLOW_TARGETS.houseByMs)}`, feld.code.house !== null && feld.code.house <= SLOW_TARGETS.houseByMs);
   for (const repeat of feld.repeat ?? []) {
-    check(`${repeat.path}: repeat visit (service worker) interactive`, s(repeat.ready), `≤ ${s(SLOW_TARGETS.repeatReadyMs)}`, repeat.ready !== null && repeat.ready <= SLOW_TARGETS.repeatReadyMs);
+    check(`${repeat.path}: repeat visit (service worker) interactive`, s(repeat.interactive), `≤ ${s(SLOW_TARGETS.repeatReadyMs)}`, repeat.interactive !== null && repeat.interactive <= SLOW_TARGETS.repeatReadyMs);
   }
   return checks;
 }
@@ -54,22 +55,24 @@ export function printSlowReport(figures) {
   console.log(`\nnpm run bench:slow · ${figures.date} · Node ${figures.node} · ${figures.cpus} CPUs · ${figures.chromium} · CPU ×${figures.cpuSlowdown} · median of ${figures.runs} loads, cache empty`);
   console.log(`CPU check ${figures.cpuCheckMs.join(' / ')} ms before / after (200,000 SHA-256 digests; lower is a faster machine, to compare runs)`);
   console.log('Times from the navigation\'s start. Ceiling: the same page without any script, sent by the same server. "before" counts what had arrived when the app took the page over.');
+  console.log('Interactive: when a tap or a sent form is answered: the first paint where every control is part of a form the server answers (the access form), else the takeover.');
   for (const profile of figures.profiles) {
     const { latencyMs, downKbps, upKbps } = profile.conditions;
     console.log(`\n${profile.name}: ${downKbps.toFixed(0)} kbit/s down, ${upKbps.toFixed(0)} up, ${latencyMs} ms latency`);
     console.log(
       table(
-        ['page', 'FCP', 'LCP', 'interactive', 'ceil. FCP', 'ceil. LCP', 'FCP ÷ ceil.', 'LCP ÷ ceil.', 'inter. ÷ ceil. LCP', 'kB before', 'requests', 'script kB', 'script trips'],
+        ['page', 'FCP', 'LCP', 'interactive', 'taken over', 'ceil. FCP', 'ceil. LCP', 'FCP ÷ ceil.', 'LCP ÷ ceil.', 'inter. ÷ ceil. LCP', 'kB before', 'requests', 'script kB', 'script trips'],
         profile.pages.map(({ path: page, app, ceiling }) => [
           page,
           s(app.fcp),
           s(app.lcp),
+          s(app.interactive),
           s(app.ready),
           s(ceiling.fcp),
           s(ceiling.lcp),
           ratio(app.fcp, ceiling.fcp),
           ratio(app.lcp, ceiling.lcp),
-          ratio(app.ready, ceiling.lcp),
+          ratio(app.interactive, ceiling.lcp),
           kB(app.bytes),
           app.requests ?? '–',
           kB(app.scriptBytes),
@@ -83,7 +86,7 @@ export function printSlowReport(figures) {
         .join('; ')}`,
     );
     if (profile.code) console.log(`Access page, a code sent at ${s(profile.code.sent)}: the house at ${s(profile.code.house)}, ${s(profile.code.house - profile.code.sent)} after sending`);
-    for (const repeat of profile.repeat ?? []) console.log(`Repeat visit with the service worker, ${repeat.path}: FCP ${s(repeat.fcp)}, interactive ${s(repeat.ready)}, ${kB(repeat.bytes)} over the network`);
+    for (const repeat of profile.repeat ?? []) console.log(`Repeat visit with the service worker, ${repeat.path}: FCP ${s(repeat.fcp)}, interactive ${s(repeat.interactive)}, taken over ${s(repeat.ready)}, ${kB(repeat.bytes)} over the network`);
   }
   console.log('\nTargets (on Feld)');
   console.log(table(['target', 'measured', 'wanted', ''], figures.targets.map((t) => [t.name, t.measured, t.target, t.pass ? 'met' : 'MISSED'])));
