@@ -11,11 +11,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../scripts/lib.mjs';
 import { renderTrustedProxies, startNginx, type NginxUnderTest } from './nginx-under-test';
+import { startSiteServer } from './site-server.mjs';
+
+/** Where the stand-in cms was asked to check an access code, and as whose call. */
+const codeChecks: { forwardedFor?: string; realIp?: string }[] = [];
 
 /** A stand-in cms that answers with the address headers nginx handed it. */
 async function startEcho(): Promise<Server> {
   const server = createServer((incoming, answer) => {
+    if (incoming.url === '/api/auth/verify-code') codeChecks.push({ forwardedFor: incoming.headers['x-forwarded-for'] as string, realIp: incoming.headers['x-real-ip'] as string });
     const body = JSON.stringify({ forwardedFor: incoming.headers['x-forwarded-for'], realIp: incoming.headers['x-real-ip'] });
     answer.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     answer.end(body);
@@ -73,6 +79,32 @@ describe('the proxies deploy/nginx.conf believes', () => {
     const nginx = await nginxTrusting(['127.0.0.9', '10.1.0.0/16']);
     expect(await seenBy(nginx, '127.0.0.9', { 'x-forwarded-for': '198.51.100.7, 203.0.113.50, 10.1.2.3' })).toMatchObject({ forwardedFor: '203.0.113.50' });
   });
+
+  it('the access form sent before the scripts: the pages service checks the code as the client nginx saw (PAGES_BEHIND_PROXY)', async () => {
+    await buildWeb();
+    const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+    const pages = await startSiteServer({ cmsUrl, publicUrl: 'http://localhost', port: 0, trustProxy: true });
+    const nginx = await startNginx({ cmsPort: (cms.address() as AddressInfo).port, pagesPort: Number(new URL(pages.url).port) });
+    started.push(nginx);
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const outgoing = request(
+          { host: '127.0.0.1', port: nginx.port, path: '/enthuelle-dein-wappen', method: 'POST', localAddress: '127.0.0.6', headers: { ...FORGED, 'content-type': 'application/x-www-form-urlencoded', connection: 'close' } },
+          (answer) => {
+            answer.resume();
+            answer.on('end', () => resolve(answer.statusCode ?? 0));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end('code=ABCDE-FGHJK');
+      });
+      // The stand-in has no site content to render a page from: the pages service sends the shell.
+      expect(status).toBe(200);
+      expect(codeChecks.at(-1)).toEqual({ forwardedFor: '127.0.0.6', realIp: '127.0.0.6' });
+    } finally {
+      await pages.close();
+    }
+  }, 240_000);
 
   it('the renderer writes only addresses and ranges, and refuses anything else', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'gos-trusted-'));
