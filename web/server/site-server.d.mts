@@ -24,6 +24,10 @@ export function startSiteServer(options: {
 /** The largest access form the server takes, in bytes. */
 export const FORM_BYTES: number;
 
+/** Access forms answered at once, and how many may wait beyond them before a 503. */
+export const FORMS_AT_ONCE: number;
+export const FORMS_WAITING: number;
+
 type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: string }, string | null][] };
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pLimit from 'p-limit';
 import sirv from 'sirv';
 import { answerWithin } from './answer-deadline.mjs';
 import { createCmsHealth, healthAnswer } from './cms-health.mjs';
@@ -187,14 +188,28 @@ const clientAddress = (request, trustProxy) => {
 
 /** The largest access form taken: a code is a few characters, the form a few dozen bytes. */
 export const FORM_BYTES = 1024;
+/**
+ * Access forms answered at once, and waiting beyond them. Each answer is a render of its own,
+ * the one a client can make this server do at will (every other page is kept, page-cache.mjs):
+ * a flood of forms waits its turn instead of taking the event loop from the other visitors.
+ */
+export const FORMS_AT_ONCE = 2;
+export const FORMS_WAITING = 64;
 const FORM_REFUSALS = {
   403: 'Das Formular kann nur von dieser Seite aus gesendet werden.',
   413: 'Das Formular ist zu groß.',
   415: 'Das Formular muss als application/x-www-form-urlencoded gesendet werden.',
+  503: 'Gerade werden sehr viele Codes geprüft. Bitte versuche es in ein paar Sekunden erneut.',
 };
 const refuseForm = (response, status) => {
   const body = JSON.stringify({ success: false, error: FORM_REFUSALS[status] });
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', Connection: 'close' });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+    ...(status === 503 && { 'Retry-After': '5' }),
+  });
   response.end(body);
   drainUnreadBody(response.req);
   return null;
@@ -335,10 +350,15 @@ export async function startSiteServer({
    * the cms's answer to the code, for this visitor only (sent-code.ts). The code is checked as the
    * client's own call, so the cms's limits count for the client, not for this server.
    */
+  const formTurns = pLimit(FORMS_AT_ONCE);
   const sendAccessAnswer = async (request, response, rawPath) => {
     const form = await readForm(request, response);
     if (!form) return;
-    const rendered = await renderPage(`${publicOrigin}${rawPath}`, { code: form.get('code') ?? '', clientAddress: clientAddress(request, trustProxy) });
+    if (formTurns.pendingCount >= FORMS_WAITING) return refuseForm(response, 503);
+    const sent = { code: form.get('code') ?? '', clientAddress: clientAddress(request, trustProxy) };
+    // A client gone while its form waited is not answered: no render, no check of its code.
+    const rendered = await formTurns(() => (response.destroyed ? 'gone' : renderPage(`${publicOrigin}${rawPath}`, sent)));
+    if (rendered === 'gone') return;
     if (!rendered) return sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING, rawPath);
     const version = pageVersion(rendered.status, Buffer.from(fillTemplate((await currentBuild()).template, rendered)));
     const coding = pageCoding(request);

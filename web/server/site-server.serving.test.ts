@@ -13,7 +13,7 @@ import { WEB, buildWeb } from '../../scripts/lib.mjs';
 import { siteContentFixture } from '../src/features/festival/testing/site-content-fixture';
 import { allowConsoleError } from '../src/testing/console';
 import { PUBLIC_READ_CACHING } from '@contract/http-caching';
-import { PAGE_CACHING, startSiteServer, type SiteServer } from './site-server.mjs';
+import { FORMS_AT_ONCE, FORMS_WAITING, PAGE_CACHING, startSiteServer, type SiteServer } from './site-server.mjs';
 
 const DIST = path.join(WEB, 'dist');
 const MB = 1024 * 1024;
@@ -112,6 +112,8 @@ async function startUpstream(): Promise<Upstream> {
         const { code } = JSON.parse(Buffer.concat(chunks).toString()) as { code: string };
         seen.at(-1)!.body = code;
         const house = { name: 'Aschefrei', chatUrl: 'https://chat.whatsapp.com/DemoHausAschefrei', emblem: null, colour: null };
+        // A slow cms: each check of this code takes 200 ms.
+        if (code === 'LANGSAM') return setTimeout(() => answer.writeHead(400, { 'Content-Type': 'application/json' }).end(json({ success: false, error: 'Ungültiger Zugangscode.' })), 200);
         const [status, body] = code.toUpperCase() === 'OFFEN-12345' ? [200, { success: true, house }] : [400, { success: false, error: 'Ungültiger Zugangscode.' }];
         answer.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
         answer.end(json(body));
@@ -758,6 +760,21 @@ describe('the site server over HTTP', () => {
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'Das Formular ist zu groß.' });
     });
+
+    it(`answers ${FORMS_AT_ONCE} forms at once and lets ${FORMS_WAITING} wait; beyond, a 503 that says to try again, and every other page still comes at once`, async () => {
+      const burst = FORMS_AT_ONCE + FORMS_WAITING + 14;
+      const answers = Promise.all(Array.from({ length: burst }, () => sendForm('code=LANGSAM')));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      expect((await send(site.url, '/impressum')).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const statuses = (await answers).map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(FORMS_AT_ONCE + FORMS_WAITING);
+      expect(statuses.filter((status) => status === 503)).toHaveLength(14);
+      const refused = (await answers).find((answer) => answer.status === 503)!;
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(JSON.parse(refused.body.toString())).toEqual({ success: false, error: 'Gerade werden sehr viele Codes geprüft. Bitte versuche es in ein paar Sekunden erneut.' });
+    }, 60_000);
 
     it('takes no other method there than GET, HEAD and POST', async () => {
       const answer = await send(site.url, ACCESS, { method: 'PUT', headers: { 'Content-Type': FORM }, body: Buffer.from('code=A') });
