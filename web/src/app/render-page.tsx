@@ -17,7 +17,7 @@ import { parseAhead, serverMarkdownParser, setMarkdownParse, type ParseMarkdown 
 
 /**
  * The markup of #root, the page's title and meta tags, the script element with the state, the
- * answer's status, and the source modules the page imports after its takeover.
+ * answer's status, and the source modules the page imports at and after its takeover.
  */
 export type RenderedPage = {
   status: number;

@@ -5,7 +5,7 @@ import { SiteHeader } from '@/components/site-header';
 import { siteContentQueryOptions } from '@/features/festival/api/get-site-content';
 import { shopEnabledQueryOptions } from '@/features/shop/api/get-shop-enabled';
 import { programmeQueryOptions } from '@/features/programme/api/get-programme';
-import { importsAtTakeover, importsLater } from './page-modules';
+import { importsLater } from './page-modules';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -39,20 +39,11 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       { path: '/', element: <LandingRoute />, handle: importsLater('src/app/routes/landing-sections.tsx') },
       // Pages a visitor rarely opens first load their code on the way, keeping the landing page's small.
-      {
-        path: '/impressum',
-        handle: importsAtTakeover('src/app/routes/legal.tsx'),
-        lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })),
-      },
-      {
-        path: '/datenschutz',
-        handle: importsAtTakeover('src/app/routes/legal.tsx'),
-        lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })),
-      },
+      { path: '/impressum', lazy: () => import('./routes/legal').then((module) => ({ Component: module.ImprintRoute })) },
+      { path: '/datenschutz', lazy: () => import('./routes/legal').then((module) => ({ Component: module.PrivacyRoute })) },
       ...shopRoutes(queryClient),
       ...['/programm', '/programm/:slug'].map((path) => ({
         path,
-        handle: importsAtTakeover('src/app/routes/programme.tsx'),
         loader: () => {
           void queryClient.prefetchQuery(programmeQueryOptions());
           return null;
@@ -68,7 +59,6 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
     path: '/enthuelle-dein-wappen',
     hydrateFallbackElement: publicPageLoader,
     loader: askForPublicContent(queryClient),
-    handle: importsAtTakeover('src/app/routes/access.tsx'),
     lazy: () => import('./routes/access').then((module) => ({ Component: module.AccessRoute })),
   },
 

@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router-dom';
 import { itemQueryOptions } from '@/features/shop/api/get-item';
 import { itemsQueryOptions } from '@/features/shop/api/get-items';
 import { parseItemId } from '@/features/shop/utils/item-id';
-import { importsAtTakeover } from '@/app/page-modules';
 
 /**
  * The shop's pages, each loaded on the way, so the landing page never downloads shop code.
@@ -14,7 +13,6 @@ import { importsAtTakeover } from '@/app/page-modules';
 export const shopRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/shop',
-    handle: importsAtTakeover('src/app/routes/shop/shop-list.tsx'),
     loader: () => {
       void queryClient.prefetchQuery(itemsQueryOptions());
       return null;
@@ -23,7 +21,6 @@ export const shopRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: '/shop/item/:id',
-    handle: importsAtTakeover('src/app/routes/shop/item-detail.tsx'),
     loader: ({ params }) => {
       const id = parseItemId(params.id);
       if (id !== null) void queryClient.prefetchQuery(itemQueryOptions(id));
@@ -31,14 +28,6 @@ export const shopRoutes = (queryClient: QueryClient): RouteObject[] => [
     },
     lazy: () => import('./item-detail').then((module) => ({ Component: module.ItemDetailRoute })),
   },
-  {
-    path: '/shop/cart',
-    handle: importsAtTakeover('src/app/routes/shop/cart.tsx'),
-    lazy: () => import('./cart').then((module) => ({ Component: module.CartRoute })),
-  },
-  {
-    path: '/shop/bestellung/:orderNumber',
-    handle: importsAtTakeover('src/app/routes/shop/order.tsx'),
-    lazy: () => import('./order').then((module) => ({ Component: module.OrderRoute })),
-  },
+  { path: '/shop/cart', lazy: () => import('./cart').then((module) => ({ Component: module.CartRoute })) },
+  { path: '/shop/bestellung/:orderNumber', lazy: () => import('./order').then((module) => ({ Component: module.OrderRoute })) },
 ];
