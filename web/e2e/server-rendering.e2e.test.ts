@@ -222,8 +222,8 @@ describe('public pages rendered on the server', () => {
   });
 
   // On the landing every modulepreload link counts, its sections' included (src/lib/preload-later.ts);
-  // elsewhere the boot steps' links: a lazy route's own files are added by Vite's preload helper
-  // when the router asks for them (preloaded with the page, they measured worse: README).
+  // elsewhere the boot steps' links (a lazy route's own files follow them, in the same loader:
+  // docs/decisions/046).
   it("sets up the preloads of a page's scripts a few per task, so that no task holds a phone for all of them", async () => {
     const bootChunks = [...readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
     const sectionChunks = [...staticGraph('src/app/routes/landing-sections.tsx')].map((key) => `/${manifest[key]!.file}`).filter((address) => !bootChunks.includes(address));

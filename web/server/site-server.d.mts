@@ -32,10 +32,10 @@ type PageHead = { title: string; meta: [{ attribute: 'name' | 'property'; key: s
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-export function pageTemplate(template: string, manifest?: Manifest): { html: string; scripts: string; chunks: string[]; manifest: Manifest };
+export function pageTemplate(template: string, manifest?: Manifest): { html: string; entry: string | undefined; chunks: string[]; manifest: Manifest };
 
 export function pageHtml(
   template: string,
-  page: { html: string; head: PageHead | null; stateScript: string; importedLater?: string[] },
+  page: { html: string; head: PageHead | null; stateScript: string; importedAtTakeover?: string[]; importedLater?: string[] },
   manifest?: Manifest,
 ): string;

@@ -97,25 +97,34 @@ function withHead(template, head) {
 
 /**
  * What every rendered page shares, worked out once per build: index.html without the answers'
- * preloads and the entry's script tags, the module script that asks for them after the paint, and
- * the addresses of the chunks the entry preloads. Vite's manifest of the same build finds the
- * chunks of the modules a page imports after its takeover.
+ * preloads and the entry's script tags, the entry and the addresses of the chunks it preloads.
+ * Vite's manifest of the same build finds the chunks of the modules a page imports at and after
+ * its takeover.
  */
 export function pageTemplate(template, manifest = {}) {
   const entry = template.match(ENTRY_SCRIPT)?.[1];
   const chunks = [...template.matchAll(MODULE_PRELOADS)].map((match) => match[1]);
   const html = (entry ? template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, '') : template).replace(ANSWER_PRELOADS, '');
-  return { html, scripts: entry ? `\n    ${scriptsAfterFirstPaint(entry, chunks)}` : '', chunks, manifest };
+  return { html, entry, chunks, manifest };
 }
+
+/** The chunks of the given modules and of what they import, but for those the entry preloads. */
+const chunksOf = ({ chunks, manifest }, modules) =>
+  [...staticGraph(manifest, modules)].map((key) => `/${manifest[key].file}`).filter((address) => !chunks.includes(address));
+
+/**
+ * The page's scripts, asked for after its first paint: the entry's chunks and those of its
+ * route's own module, which the takeover imports (src/app/page-modules.ts).
+ */
+const pageScripts = (template, page) =>
+  template.entry ? `\n    ${scriptsAfterFirstPaint(template.entry, [...template.chunks, ...chunksOf(template, page.importedAtTakeover ?? [])])}` : '';
 
 /**
  * The chunks of what the page imports after its takeover (the landing's sections), listed for the
  * page to preload a few per task (web/src/lib/preload-later.ts, web/src/app/page-modules.ts).
  */
-const laterChunksScript = ({ chunks, manifest }, page) => {
-  const later = [...staticGraph(manifest, page.importedLater ?? [])]
-    .map((key) => `/${manifest[key].file}`)
-    .filter((address) => !chunks.includes(address));
+const laterChunksScript = (template, page) => {
+  const later = chunksOf(template, page.importedLater ?? []);
   return later.length > 0 ? `\n    <script id="later-chunks" type="application/json">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>` : '';
 };
 
@@ -123,7 +132,7 @@ const laterChunksScript = ({ chunks, manifest }, page) => {
 const fillTemplate = (template, page) =>
   withHead(template.html, page.head)
     .replace(APP_MARKUP, () => page.html)
-    .replace('</body>', () => `${page.stateScript}${laterChunksScript(template, page)}${template.scripts}\n  </body>`);
+    .replace('</body>', () => `${page.stateScript}${laterChunksScript(template, page)}${pageScripts(template, page)}\n  </body>`);
 
 /** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
 export const pageHtml = (template, page, manifest) => fillTemplate(pageTemplate(template, manifest), page);

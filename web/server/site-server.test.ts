@@ -97,3 +97,21 @@ describe('the chunks a page imports after its takeover', () => {
     expect(laterChunks(pageHtml(TEMPLATE, { ...page, importedLater: ['src/gone.tsx'] }, manifest))).toBeNull();
   });
 });
+
+describe("the chunks of a page's own route", () => {
+  const manifest = {
+    'src/app/routes/shop/shop-list.tsx': { file: 'assets/shop-list-1.js', imports: ['_use-cart-2.js', 'node_modules/react-dom/index.js'] },
+    '_use-cart-2.js': { file: 'assets/use-cart-2.js' },
+    'node_modules/react-dom/index.js': { file: 'assets/react-def.js' },
+  };
+  const askedAfterPaint = (html: string) => JSON.parse(html.match(/const waiting = (\[[^\]]*\]);/)?.[1] ?? 'null') as string[] | null;
+
+  it('are asked for with the entry\'s, each once, so the takeover does not wait a round trip for them', () => {
+    const html = pageHtml(TEMPLATE, { ...page, importedAtTakeover: ['src/app/routes/shop/shop-list.tsx'] }, manifest);
+    expect(askedAfterPaint(html)).toEqual(['/assets/react-def.js', '/assets/shop-list-1.js', '/assets/use-cart-2.js']);
+  });
+
+  it('leave the list as the entry has it for a page whose route has no module of its own', () => {
+    expect(askedAfterPaint(pageHtml(TEMPLATE, page, manifest))).toEqual(['/assets/react-def.js']);
+  });
+});

@@ -11,16 +11,23 @@ import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
 import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
 import { AppRoot } from './app-root';
-import { modulesImportedLater } from './page-modules';
+import { modulesImportedAtTakeover, modulesImportedLater } from './page-modules';
 import { appRoutes } from './router';
 import { serverStateScript } from './server-state';
 import { parseAhead, serverMarkdownParser, setMarkdownParse, type ParseMarkdown } from './server-markdown';
 
 /**
  * The markup of #root, the page's title and meta tags, the script element with the state, the
- * answer's status, and the source modules the page imports after its takeover.
+ * answer's status, and the source modules the page imports at and after its takeover.
  */
-export type RenderedPage = { status: number; html: string; head: PageHead | null; stateScript: string; importedLater: string[] };
+export type RenderedPage = {
+  status: number;
+  html: string;
+  head: PageHead | null;
+  stateScript: string;
+  importedAtTakeover: string[];
+  importedLater: string[];
+};
 
 type RendererOptions = {
   /** Where the server reaches the cms (its own address, not the public one). */
@@ -184,6 +191,7 @@ export async function renderPage(url: string, sent?: SentCode): Promise<Rendered
       status: notFound ? 404 : (sentAnswer?.status ?? 200),
       html,
       head: withPageUrl(head, pathname),
+      importedAtTakeover: modulesImportedAtTakeover(context.matches),
       importedLater: modulesImportedLater(context.matches),
       plainTexts: [...shownPlain],
     };
