@@ -76,6 +76,10 @@ const QUERY_BUILDER_REFUSAL = new RegExp(
   's',
 );
 
+// knex's own checks of an operator's value, written as Node assertions: `$between` with other
+// than two values (`filters[id][$between][0]=owner` answered 500).
+const KNEX_ASSERTION = /^The second argument to whereBetween must be an array\.$|^You must specify 2 values for the whereBetween clause$/;
+
 // The database package's own refusals of a value in the wrong format (a date that is no date).
 const DATABASE_FORMAT_ERRORS = new Set(['InvalidDateFormat', 'InvalidDatetimeFormat', 'InvalidTimeFormat', 'InvalidRelationFormat']);
 
@@ -83,6 +87,7 @@ function isMalformedInputError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (INPUT_SHAPE_ERRORS.has(error.name) || DATABASE_FORMAT_ERRORS.has(error.name)) return true;
   if (error.name === 'Error' && QUERY_BUILDER_REFUSAL.test(error.message)) return true;
+  if (error.name === 'AssertionError' && KNEX_ASSERTION.test(error.message)) return true;
   const { code } = error as { code?: unknown };
   if (error.name === 'SqliteError') return SQLITE_QUERY_REFUSAL.test(error.message);
   return typeof code === 'string' && POSTGRES_QUERY_REFUSAL.test(code) && 'severity' in error;
