@@ -151,10 +151,14 @@ describe('the organisers dashboard on a phone (390×844)', () => {
         await dialog.waitFor();
         // The opening animation ends before the dialog is measured.
         await page.waitForTimeout(400);
-        const box = Object.fromEntries(Object.entries(await boxOf(dialog)).map(([side, value]) => [side, Math.round(value)]));
         const title = (await dialog.getByRole('heading').first().textContent()) ?? String(opener);
-        // The whole screen, less the foot a toast still shown takes (a toast never covers a dialog's actions).
-        const toastSpace = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--app-toast-space')) || 0);
+        // The whole screen, less the foot a toast still shown takes (a toast never covers a dialog's
+        // actions). Both read in the same moment: the toast of the step before may leave in between.
+        const { box, toastSpace } = await dialog.evaluate((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          const space = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--app-toast-space')) || 0;
+          return { box: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }, toastSpace: space };
+        });
         expect({ title, box }).toEqual({ title, box: { x: 0, y: 0, width: PHONE.width, height: PHONE.height - Math.ceil(toastSpace) } });
         const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
         expect({ title, overflow }).toEqual({ title, overflow: 0 });
