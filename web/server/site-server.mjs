@@ -370,17 +370,7 @@ export async function startSiteServer({
     if (rendered === 'gone') return;
     if (!rendered) return sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING, rawPath);
     const version = pageVersion(rendered.status, Buffer.from(fillTemplate((await currentBuild()).template, rendered)));
-    const coding = pageCoding(request);
-    const body = version.body(coding);
-    response.writeHead(version.status, {
-      'Cache-Control': 'no-store',
-      Vary: 'Accept-Encoding',
-      ...pageSecurityHeaders(version, rawPath),
-      'Content-Type': HTML,
-      ...(coding !== 'identity' && { 'Content-Encoding': coding }),
-      'Content-Length': body.length,
-    });
-    response.end(body);
+    sendVersion(request, response, version, 'no-store', rawPath);
   };
 
   /**
