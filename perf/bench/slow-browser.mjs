@@ -60,10 +60,13 @@ function readFigures() {
   const resources = [navigation, ...performance.getEntriesByType('resource')].filter((entry) => entry && entry.responseEnd <= until);
   const isScript = (entry) => /\.m?js(\?|$)/.test(entry.name);
   const scripts = resources.filter(isScript).map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize }));
-  // A page whose every control belongs to a form the server answers (method="post": the access
-  // form) answers a tap or a sent form from its first paint; any other waits for the takeover.
+  // A page whose every control works without script answers a tap or a sent form from its first
+  // paint: a field or button of a form the server answers (method="post": the access form) and a
+  // button that opens a popover the page has (the phone menu); links work as they are. Any other
+  // control waits for the takeover.
   const controls = [...document.querySelectorAll('button, input, select, textarea, [role="button"]')];
-  const worksWithoutScript = controls.every((control) => control.closest('form[method="post" i]'));
+  const opensPopover = (control) => control.matches('button[popovertarget]') && document.getElementById(control.getAttribute('popovertarget'))?.hasAttribute('popover');
+  const worksWithoutScript = controls.every((control) => control.closest('form[method="post" i]') || opensPopover(control));
   return {
     fcp,
     lcp: notes.lcp || null,

@@ -412,7 +412,7 @@ describe('the landing page in Chromium', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Programm', 'Merchandising', 'Login']);
     await screenshot(page, 'menu-mobile', { fullPage: false });
     await menu.getByRole('link', { name: 'Information' }).click();
-    await menu.waitFor({ state: 'detached' });
+    await menu.waitFor({ state: 'hidden' });
     await page.waitForURL(`${siteUrl()}/#info`);
     await page.waitForFunction(() => {
       const top = document.getElementById('info')?.getBoundingClientRect().top ?? -1;
@@ -424,25 +424,38 @@ describe('the landing page in Chromium', () => {
     await toggle();
     await menu.waitFor();
     await page.mouse.click(195, 700);
-    await menu.waitFor({ state: 'detached' });
+    await menu.waitFor({ state: 'hidden' });
 
     await toggle();
     await menu.waitFor();
     await page.mouse.wheel(0, 300);
-    await menu.waitFor({ state: 'detached' });
+    await menu.waitFor({ state: 'hidden' });
 
     await page.close();
   });
 
-  it('opens the phone menu for a tap that came before the page was taken over', async () => {
+  it('opens the phone menu at a tap before the page is taken over, closes it on scrolling, and hands it to the app', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
     const takeOver = await openPageBeforeTakeover(page, siteUrl());
-    await page.getByRole('button', { name: 'Menü öffnen' }).click();
-    await takeOver();
-
     const menu = page.getByRole('navigation', { name: 'Menü' });
+    const toggle = page.getByRole('button', { name: 'Menü öffnen' });
+
+    // The page's scripts are held: the browser's popover opens the menu at once.
+    await toggle.click();
     await menu.waitFor();
-    expect(await page.getByRole('button', { name: 'Menü schließen' }).count()).toBe(1);
+    expect(await toggle.getAttribute('aria-busy')).toBeNull();
+    await screenshot(page, 'menu-mobile-before-takeover', { fullPage: false });
+    await page.mouse.wheel(0, 300);
+    await menu.waitFor({ state: 'hidden' });
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await toggle.click();
+    await menu.waitFor();
+
+    // Taken over while open: the app's state says so, and the app closes it.
+    await takeOver();
+    await page.getByRole('button', { name: 'Menü schließen' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Menü öffnen' }).count()).toBe(1);
     await page.close();
   });
 
@@ -457,7 +470,7 @@ describe('the landing page in Chromium', () => {
       expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(true);
     }
     await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
+    await menu.waitFor({ state: 'hidden' });
     await expectFocusOn(page.getByRole('button', { name: 'Menü öffnen' }));
     await page.close();
   });

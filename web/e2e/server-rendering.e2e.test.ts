@@ -118,6 +118,31 @@ describe('public pages rendered on the server', () => {
     await context.close();
   });
 
+  it('opens the phone menu of a page in a browser that runs no scripts, and its links lead on', async () => {
+    for (const viewport of [{ width: 320, height: 640 }, VIEWPORTS.mobile]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      await page.goto(`${siteUrl()}/shop`, { waitUntil: 'load' });
+      const menu = page.getByRole('navigation', { name: 'Menü' });
+      expect(await menu.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Menü öffnen' }).click();
+      await menu.waitFor();
+      expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Information', 'Programm', 'Merchandising', 'Login']);
+      // Under the bar, across the screen, and no wider than it.
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBe(0);
+      expect(box.width).toBe(viewport.width);
+      expect(box.y).toBeGreaterThanOrEqual(60);
+      await screenshot(page, `menu-without-scripts-${viewport.width}`, { fullPage: false });
+      await page.mouse.click(viewport.width / 2, viewport.height - 20);
+      await menu.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Menü öffnen' }).click();
+      await menu.getByRole('link', { name: 'Programm' }).click();
+      await page.waitForURL(`${siteUrl()}/programm`);
+      await context.close();
+    }
+  });
+
   /** Opens a page and notes the server's heading element before any script could replace it. */
   async function openHydrated(path: string): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });

@@ -45,33 +45,61 @@ function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => v
   );
 }
 
-/** The fixed top bar of the public pages; on small screens the links sit behind a menu button. */
+/** The browser opens and closes a popover itself (HTML's popover attribute), before any script has run. */
+const popoverSupported = () => typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
+/** A browser without popovers, once the page is taken over; the server renders for one with them. */
+const withoutPopovers = () => typeof HTMLElement !== 'undefined' && !popoverSupported();
+
+/**
+ * The fixed top bar of the public pages; on small screens the links sit behind a menu button.
+ * The phone menu is a popover the button opens by itself: it works from the first paint, long
+ * before the page is taken over on the festival ground's connection, and it closes on a click
+ * outside and on Escape. Once taken over, the scroll and a followed link close it too, and Tab
+ * stays within the bar and the menu. A browser without popovers (Safari before 17) opens it
+ * from the state once taken over.
+ */
 export function SiteHeader({ links, actions }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const close = () => setMenuOpen(false);
+  const menuRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const setOpen = (open: boolean) => {
+    const menu = menuRef.current;
+    if (!menu || !popoverSupported()) return setMenuOpen(open);
+    // The menu's toggle event sets the state.
+    if (menu.matches(':popover-open') !== open) menu.togglePopover(open);
+  };
+  const close = () => setOpen(false);
   // While the phone menu is open, Tab stays within the bar and the menu.
   const ref = useMergedRef(useClickOutside<HTMLElement>(close), useFocusTrap(menuOpen));
+
+  // The state follows the popover, also one opened before the takeover.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!menu || !popoverSupported()) return;
+    const follow = () => setMenuOpen(menu.matches(':popover-open'));
+    follow();
+    menu.addEventListener('toggle', follow);
+    return () => menu.removeEventListener('toggle', follow);
+  }, []);
 
   // Escape closes the menu and hands focus back to its button.
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      close();
       burgerRef.current?.focus();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  });
 
   // SPEC §2: the menu also closes as soon as the page scrolls.
   useEffect(() => {
     if (!menuOpen) return;
-    const onScroll = () => setMenuOpen(false);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [menuOpen]);
+    window.addEventListener('scroll', close, { passive: true });
+    return () => window.removeEventListener('scroll', close);
+  });
 
   const brand = (
     <>
@@ -105,17 +133,28 @@ export function SiteHeader({ links, actions }: SiteHeaderProps) {
               ref={burgerRef}
               className={classes.burger}
               opened={menuOpen}
-              onClick={() => setMenuOpen((open) => !open)}
+              // The browser's popover: it opens the menu itself and tells assistive technology
+              // whether it is open. Without popovers the state does both.
+              popoverTarget={MOBILE_MENU_ID}
+              onClick={() => popoverSupported() || setMenuOpen((open) => !open)}
               color="gold.3"
               aria-label={menuOpen ? 'Menü schließen' : 'Menü öffnen'}
-              aria-expanded={menuOpen}
-              aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
+              aria-expanded={withoutPopovers() ? menuOpen : undefined}
             />
           )}
         </div>
       </div>
-      {links && menuOpen && (
-        <nav id={MOBILE_MENU_ID} className={classes.mobileNav} aria-label="Menü">
+      {links && (
+        <nav
+          ref={menuRef}
+          id={MOBILE_MENU_ID}
+          popover="auto"
+          // index.html closes it on scroll until the page is taken over.
+          data-scroll-closes
+          className={classes.mobileNav}
+          data-open={menuOpen || undefined}
+          aria-label="Menü"
+        >
           <NavList links={links} onNavigate={close} />
         </nav>
       )}
