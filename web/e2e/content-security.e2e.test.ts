@@ -60,7 +60,7 @@ describe('the pages under their Content-Security-Policy in Chromium', () => {
     }
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: 'WhatsApp-Gruppe' }).click();
+    await page.getByRole('link', { name: 'WhatsApp-Gruppe' }).click();
     const qr = page.getByRole('dialog', { name: 'WhatsApp-Gruppe' }).getByRole('img', { name: /QR-Code/ });
     await qr.waitFor();
     expect(await qr.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBe(256);

@@ -388,7 +388,7 @@ describe('the landing page in Chromium', () => {
 
   it('draws the WhatsApp group QR code in the footer modal', async () => {
     const { page, foreign } = await openLanding(browser, VIEWPORTS.desktop);
-    await page.getByRole('button', { name: 'WhatsApp-Gruppe' }).click();
+    await page.getByRole('link', { name: 'WhatsApp-Gruppe' }).click();
     const modal = page.getByRole('dialog', { name: 'WhatsApp-Gruppe' });
     const qr = modal.getByRole('img', { name: /QR-Code/ });
     await qr.waitFor();
@@ -397,7 +397,7 @@ describe('the landing page in Chromium', () => {
     await screenshot(page, 'whatsapp-modal-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
-    await expectFocusOn(page.getByRole('button', { name: 'WhatsApp-Gruppe' }));
+    await expectFocusOn(page.getByRole('link', { name: 'WhatsApp-Gruppe' }));
     expect(foreign).toEqual([]);
     await page.close();
   });

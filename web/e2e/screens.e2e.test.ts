@@ -148,7 +148,7 @@ describe('every screen at its limits', () => {
     await screenshot(page, `access-whatsapp-${name}`);
     const whatsapp = await page.getByRole('main').locator('..').getByText(/whatsapp/i).allTextContents();
     expect(whatsapp.filter((text) => /gruppe/i.test(text) && !/öffnen/.test(text))).toEqual([]);
-    expect(await page.getByRole('button', { name: 'WhatsApp-Gruppe' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'WhatsApp-Gruppe', exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 

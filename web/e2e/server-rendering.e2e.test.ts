@@ -118,7 +118,8 @@ describe('public pages rendered on the server', () => {
     await context.close();
   });
 
-  it('opens the phone menu of a page in a browser that runs no scripts, and its links lead on', async () => {
+  it('opens the phone menu of a page in a browser that runs no scripts, its links lead on, and the footer leads to the group', async () => {
+    const { festival } = await siteContent();
     for (const viewport of [{ width: 320, height: 640 }, VIEWPORTS.mobile]) {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport });
       const page = await context.newPage();
@@ -134,6 +135,8 @@ describe('public pages rendered on the server', () => {
       expect(box.width).toBe(viewport.width);
       expect(box.y).toBeGreaterThanOrEqual(60);
       await screenshot(page, `menu-without-scripts-${viewport.width}`, { fullPage: false });
+      // The footer's group: a link to it, where scripts would show its QR code.
+      expect(await page.getByRole('link', { name: 'WhatsApp-Gruppe' }).getAttribute('href')).toBe(festival.whatsappGroupUrl);
       await page.mouse.click(viewport.width / 2, viewport.height - 20);
       await menu.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Menü öffnen' }).click();

@@ -56,9 +56,19 @@ export function FestivalFooter({ festival, withFestivalGroup = true }: { festiva
           <div className={classes.column}>
             <Text className={classes.columnTitle}>Gemeinschaft</Text>
             {groupUrl && (
+              // A link to the group: a tap before the page is taken over (on the festival ground,
+              // seconds) or without scripts opens the group itself; the app shows the dialog with
+              // its QR code instead, for a phone's camera.
               <Button
+                component="a"
+                href={groupUrl}
+                target="_blank"
+                rel="noopener noreferrer"
                 className={classes.whatsapp}
-                onClick={openGroup}
+                onClick={(event) => {
+                  event.preventDefault();
+                  openGroup();
+                }}
                 onPointerEnter={() => void loadWhatsappModal()}
                 onFocus={() => void loadWhatsappModal()}
                 aria-haspopup="dialog"
