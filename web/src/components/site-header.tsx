@@ -1,5 +1,5 @@
 import { Burger } from '@mantine/core';
-import { useClickOutside, useFocusTrap, useMergedRef } from '@mantine/hooks';
+import { useFocusTrap, useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/lib/use-page-title';
@@ -45,44 +45,36 @@ function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate?: () => v
   );
 }
 
-/** The browser opens and closes a popover itself (HTML's popover attribute), before any script has run. */
-const popoverSupported = () => typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
-/** A browser without popovers, once the page is taken over; the server renders for one with them. */
-const withoutPopovers = () => typeof HTMLElement !== 'undefined' && !popoverSupported();
+/**
+ * Whether the browser opens and closes a popover itself (HTML's popover attribute), before any
+ * script has run; the server renders for one that does.
+ */
+const POPOVERS = typeof HTMLElement === 'undefined' || 'popover' in HTMLElement.prototype;
 
 /**
  * The fixed top bar of the public pages; on small screens the links sit behind a menu button.
  * The phone menu is a popover the button opens by itself: it works from the first paint, long
  * before the page is taken over on the festival ground's connection, and it closes on a click
- * outside and on Escape. Once taken over, the scroll and a followed link close it too, and Tab
- * stays within the bar and the menu. A browser without popovers (Safari before 17) opens it
- * from the state once taken over.
+ * outside and on Escape (index.html closes it on scroll until the takeover). Once taken over,
+ * the scroll and a followed link close it too, and Tab stays within the bar and the menu. A
+ * browser without popovers (Safari before 17) opens it from the state once taken over.
  */
 export function SiteHeader({ links, actions }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
-  const setOpen = (open: boolean) => {
-    const menu = menuRef.current;
-    if (!menu || !popoverSupported()) return setMenuOpen(open);
-    // The menu's toggle event sets the state.
-    if (menu.matches(':popover-open') !== open) menu.togglePopover(open);
-  };
-  const close = () => setOpen(false);
+  // With popovers, the menu's toggle event sets the state.
+  const close = () => (POPOVERS ? menuRef.current?.hidePopover() : setMenuOpen(false));
+  const follow = () => setMenuOpen(!!menuRef.current?.matches(':popover-open'));
+  const headerRef = useRef<HTMLElement>(null);
   // While the phone menu is open, Tab stays within the bar and the menu.
-  const ref = useMergedRef(useClickOutside<HTMLElement>(close), useFocusTrap(menuOpen));
+  const ref = useMergedRef(headerRef, useFocusTrap(menuOpen));
 
-  // The state follows the popover, also one opened before the takeover.
-  useEffect(() => {
-    const menu = menuRef.current;
-    if (!menu || !popoverSupported()) return;
-    const follow = () => setMenuOpen(menu.matches(':popover-open'));
-    follow();
-    menu.addEventListener('toggle', follow);
-    return () => menu.removeEventListener('toggle', follow);
-  }, []);
+  // A menu opened before the takeover is open in the state too.
+  useEffect(follow, []);
 
-  // Escape closes the menu and hands focus back to its button.
+  // Escape closes the menu and hands focus back to its button; SPEC §2: so do any scroll and a
+  // click outside the bar and the menu (the popover's own light dismiss, without popovers).
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -90,15 +82,15 @@ export function SiteHeader({ links, actions }: SiteHeaderProps) {
       close();
       burgerRef.current?.focus();
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  });
-
-  // SPEC §2: the menu also closes as soon as the page scrolls.
-  useEffect(() => {
-    if (!menuOpen) return;
-    window.addEventListener('scroll', close, { passive: true });
-    return () => window.removeEventListener('scroll', close);
+    const onPointerDown = (event: PointerEvent) => headerRef.current?.contains(event.target as Node) || close();
+    addEventListener('keydown', onKeyDown);
+    addEventListener('pointerdown', onPointerDown);
+    addEventListener('scroll', close, { passive: true });
+    return () => {
+      removeEventListener('keydown', onKeyDown);
+      removeEventListener('pointerdown', onPointerDown);
+      removeEventListener('scroll', close);
+    };
   });
 
   const brand = (
@@ -136,10 +128,10 @@ export function SiteHeader({ links, actions }: SiteHeaderProps) {
               // The browser's popover: it opens the menu itself and tells assistive technology
               // whether it is open. Without popovers the state does both.
               popoverTarget={MOBILE_MENU_ID}
-              onClick={() => popoverSupported() || setMenuOpen((open) => !open)}
+              onClick={POPOVERS ? undefined : () => setMenuOpen(!menuOpen)}
               color="gold.3"
               aria-label={menuOpen ? 'Menü schließen' : 'Menü öffnen'}
-              aria-expanded={withoutPopovers() ? menuOpen : undefined}
+              aria-expanded={POPOVERS ? undefined : menuOpen}
             />
           )}
         </div>
@@ -149,6 +141,7 @@ export function SiteHeader({ links, actions }: SiteHeaderProps) {
           ref={menuRef}
           id={MOBILE_MENU_ID}
           popover="auto"
+          onToggle={follow}
           // index.html closes it on scroll until the page is taken over.
           data-scroll-closes
           className={classes.mobileNav}
