@@ -41,6 +41,13 @@ function observeInPage() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) notes.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  // A page that says at its first paint that it is still loading something (the cart, drawn at
+  // the takeover) is not usable then, whatever its controls.
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    notes.loadingAtPaint = [...document.querySelectorAll('main [role="status"], main [aria-busy="true"]')].some((element) => element.textContent.trim());
+  }).observe({ type: 'paint', buffered: true });
   addEventListener(
     'submit',
     () => {
@@ -60,13 +67,13 @@ function readFigures() {
   const resources = [navigation, ...performance.getEntriesByType('resource')].filter((entry) => entry && entry.responseEnd <= until);
   const isScript = (entry) => /\.m?js(\?|$)/.test(entry.name);
   const scripts = resources.filter(isScript).map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize }));
-  // A page whose every control works without script answers a tap or a sent form from its first
-  // paint: a field or button of a form the server answers (method="post": the access form) and a
+  // A page whose every control works without script, and that is not still loading at its first
+  // paint, answers a tap or a sent form from that paint: a field or button of a form the server answers (method="post": the access form) and a
   // button that opens a popover the page has (the phone menu); links work as they are. Any other
   // control waits for the takeover.
   const controls = [...document.querySelectorAll('button, input, select, textarea, [role="button"]')];
   const opensPopover = (control) => control.matches('button[popovertarget]') && document.getElementById(control.getAttribute('popovertarget'))?.hasAttribute('popover');
-  const worksWithoutScript = controls.every((control) => control.closest('form[method="post" i]') || opensPopover(control));
+  const worksWithoutScript = !notes.loadingAtPaint && controls.every((control) => control.closest('form[method="post" i]') || opensPopover(control));
   return {
     fcp,
     lcp: notes.lcp || null,
