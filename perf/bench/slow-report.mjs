@@ -55,7 +55,7 @@ export function printSlowReport(figures) {
   console.log(`\nnpm run bench:slow · ${figures.date} · Node ${figures.node} · ${figures.cpus} CPUs · ${figures.chromium} · CPU ×${figures.cpuSlowdown} · median of ${figures.runs} loads, cache empty`);
   console.log(`CPU check ${figures.cpuCheckMs.join(' / ')} ms before / after (200,000 SHA-256 digests; lower is a faster machine, to compare runs)`);
   console.log('Times from the navigation\'s start. Ceiling: the same page without any script, sent by the same server. "before" counts what had arrived when the app took the page over.');
-  console.log('Interactive: when a tap or a sent form is answered: the first paint where every control works without script (a field or button of a form the server answers, a button opening a popover) and nothing says it is still loading, else the takeover.');
+  console.log('Interactive: when a tap or a sent form is answered: the first paint where every control works without script (a field or button of a form the server answers, a button opening a popover, a radio button; links and summaries work as they are) and nothing says it is still loading, else the takeover.');
   for (const profile of figures.profiles) {
     const { latencyMs, downKbps, upKbps } = profile.conditions;
     console.log(`\n${profile.name}: ${downKbps.toFixed(0)} kbit/s down, ${upKbps.toFixed(0)} up, ${latencyMs} ms latency`);

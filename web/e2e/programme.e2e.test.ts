@@ -151,8 +151,8 @@ describe('the programme in Chromium', () => {
     await slots.scrollIntoViewIfNeeded();
     const count = programme.entries.filter((each) => each.performer?.id === performer.id).length;
     expect(await slots.getByRole('link').count()).toBe(count);
-    await page.getByRole('tab', { name: 'Ablauf' }).click();
-    await page.getByRole('tabpanel', { name: 'Ablauf' }).getByRole('link', { name: 'Zum Programm' }).click();
+    await page.getByRole('radio', { name: 'Ablauf' }).click();
+    await page.getByRole('region', { name: 'Ablauf' }).getByRole('link', { name: 'Zum Programm' }).click();
     await page.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();
     await page.close();
   });

@@ -108,11 +108,12 @@ describe('every screen at its limits', () => {
     await scrollThrough(page);
     const info = page.locator('section#info');
     await info.scrollIntoViewIfNeeded();
-    await info.getByRole('tab', { name: 'Unterkunft' }).click();
-    const question = page.locator('section#faq').getByRole('button', { name: 'Was soll ich mitbringen?' });
+    await info.getByRole('radio', { name: 'Unterkunft' }).click();
+    const question = page.locator('section#faq summary', { hasText: 'Was soll ich mitbringen?' });
+    const answerOpen = () => question.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
     await question.scrollIntoViewIfNeeded();
     await question.click();
-    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(answerOpen).toBe(true);
     await page.waitForTimeout(400);
     const left = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, y: Math.round(window.scrollY) }));
     await screenshot(page, `back-${name}-left`, { fullPage: false });
@@ -128,8 +129,8 @@ describe('every screen at its limits', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.goBack();
     await page.locator('section#faq').waitFor();
-    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
-    expect(await info.getByRole('tab', { name: 'Unterkunft' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(answerOpen).toBe(true);
+    expect(await info.getByRole('radio', { name: 'Unterkunft' }).isChecked()).toBe(true);
     await page.waitForTimeout(600);
     const back = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, y: Math.round(window.scrollY) }));
     await screenshot(page, `back-${name}-returned`, { fullPage: false });
@@ -156,7 +157,7 @@ describe('every screen at its limits', () => {
     const page = opened(await browser.newPage({ viewport: VIEWPORTS.desktop }));
     await openPage(page, siteUrl(), { waitUntil: 'networkidle' });
     await scrollThrough(page);
-    const tiles = page.locator('section#agenda li button');
+    const tiles = page.locator('section#agenda li a');
     await tiles.first().scrollIntoViewIfNeeded();
     await waitForImages(page);
 

@@ -22,6 +22,7 @@ export function Reveal({ children, delay = 0, className }: RevealProps) {
     <div
       ref={ref}
       className={className ? `${classes.reveal} ${className}` : classes.reveal}
+      data-reveal=""
       data-revealed={revealed || undefined}
       style={delayStyle}
       onFocus={show}

@@ -13,3 +13,9 @@ export const mediaSrcSet = (media: StrapiMedia): string | undefined => {
     .map(([width, url]) => `${url} ${width}w`)
     .join(', ');
 };
+
+/**
+ * The picture a link to it opens before the app can show it in its overlay: the large format
+ * (1000 px, a phone's screen) where there is one, else the original.
+ */
+export const mediaLinkUrl = (media: StrapiMedia): string => media.formats?.large?.url ?? media.url;

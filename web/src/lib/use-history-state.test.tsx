@@ -29,4 +29,17 @@ describe('useHistoryState', () => {
     const { result } = renderHook(() => useHistoryState<string>('info-tab', 'anreise'));
     expect(result.current[0]).toBe('ablauf');
   });
+
+  it('takes over a choice the visitor made in the plain page before the takeover, over a kept one', () => {
+    window.history.replaceState({ choices: { 'info-tab': 'ablauf' } }, '');
+    const { result } = renderHook(() => useHistoryState<string>('info-tab', 'anreise', () => 'unterkunft'));
+    expect(result.current[0]).toBe('unterkunft');
+    expect(window.history.state).toEqual({ choices: { 'info-tab': 'unterkunft' } });
+  });
+
+  it('keeps the kept choice when the plain page still shows what the server drew', () => {
+    window.history.replaceState({ choices: { faq: '4' } }, '');
+    const { result } = renderHook(() => useHistoryState<string | null>('faq', null, () => null));
+    expect(result.current[0]).toBe('4');
+  });
 });

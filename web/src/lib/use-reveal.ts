@@ -34,7 +34,8 @@ export const useReveal = <T extends Element>() => {
   useEffect(() => {
     const node = ref.current;
     if (revealed || !node) return;
-    if (showsAtOnce()) {
+    // Shown before the takeover by index.html's script, which reveals as this does until then.
+    if (showsAtOnce() || node.hasAttribute('data-revealed')) {
       setRevealed(true);
       return;
     }

@@ -6,6 +6,7 @@ import { CmsImage } from '@/components/cms-image';
 import { ChevronIcon } from '@/components/icons';
 import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
+import { mediaLinkUrl } from '@/lib/strapi-media';
 import section from './section.module.css';
 import classes from './agenda-gallery.module.css';
 
@@ -103,10 +104,15 @@ export function AgendaGallery({ images, label }: { images: AgendaImage[]; label:
           {images.map((entry, index) => (
             <li key={entry.id} className={index === 0 ? classes.featured : undefined}>
               <Reveal className={classes.fill} delay={(index % 4) * 100}>
-                <button
-                  type="button"
+                {/* A link to the picture: a tap before the takeover, or without scripts, opens it
+                    in the browser; the app opens its overlay instead. */}
+                <a
+                  href={mediaLinkUrl(entry.image)}
                   className={classes.tile}
-                  onClick={() => setSelected(index)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setSelected(index);
+                  }}
                   aria-haspopup="dialog"
                 >
                   <CmsImage
@@ -123,7 +129,7 @@ export function AgendaGallery({ images, label }: { images: AgendaImage[]; label:
                   <span className={classes.caption} aria-hidden="true">
                     {entry.alt}
                   </span>
-                </button>
+                </a>
               </Reveal>
             </li>
           ))}

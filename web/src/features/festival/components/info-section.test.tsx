@@ -9,11 +9,14 @@ describe('InfoSection', () => {
   it('opens on the travel tab: address, car, train, parking and a map image linking to the maps service', async () => {
     render(<InfoSection festival={festival} photos={accommodationPhotos} />);
 
-    expect(screen.getByRole('tab', { name: 'Anreise' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Unterkunft' })).toHaveAttribute('aria-selected', 'false');
-    expect(screen.getByRole('tab', { name: 'Ablauf' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('radio', { name: 'Anreise' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Unterkunft' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Ablauf' })).not.toBeChecked();
 
-    const panel = screen.getByRole('tabpanel');
+    // One panel shows: the others are hidden until their tab is chosen.
+    const panel = screen.getByRole('region', { name: 'Anreise' });
+    expect(screen.queryByRole('region', { name: 'Unterkunft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Ablauf' })).not.toBeInTheDocument();
     expect(within(panel).getByText(/Am Hexenstieg 6/)).toBeInTheDocument();
     expect(within(panel).getByText(festival.travelCar!)).toBeInTheDocument();
     expect(within(panel).getByText(festival.travelTrain!)).toBeInTheDocument();
@@ -30,13 +33,17 @@ describe('InfoSection', () => {
   it('shows the lodge facts from the cms numbers and the photos in a lightbox', async () => {
     const { user } = render(<InfoSection festival={festival} photos={accommodationPhotos} />);
 
-    await user.click(screen.getByRole('tab', { name: 'Unterkunft' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Unterkunft' });
+    await user.click(screen.getByRole('radio', { name: 'Unterkunft' }));
+    expect(screen.getByRole('radio', { name: 'Unterkunft' })).toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Anreise' })).not.toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Unterkunft' });
     expect(within(panel).getByText('8 Schlafzimmer')).toBeInTheDocument();
     expect(within(panel).getByText('bis zu 24 Personen')).toBeInTheDocument();
     expect(within(panel).getByText('5.000 m²')).toBeInTheDocument();
 
-    await user.click(within(panel).getByRole('button', { name: 'Die große Halle mit Kamin' }));
+    const photo = within(panel).getByRole('link', { name: 'Die große Halle mit Kamin' });
+    expect(photo).toHaveAttribute('href', '/uploads/halle.jpg');
+    await user.click(photo);
     const lightbox = await screen.findByRole('dialog', { name: 'Fotos der Unterkunft' });
     expect(within(lightbox).getByText('2 / 3')).toBeInTheDocument();
 
@@ -52,20 +59,20 @@ describe('InfoSection', () => {
   it('shows the schedule text on the third tab', async () => {
     const { user } = render(<InfoSection festival={festival} photos={accommodationPhotos} />);
 
-    await user.click(screen.getByRole('tab', { name: 'Ablauf' }));
-    expect(screen.getByRole('tabpanel', { name: 'Ablauf' })).toHaveTextContent('Der Ablaufplan folgt in Kürze.');
+    await user.click(screen.getByRole('radio', { name: 'Ablauf' }));
+    expect(screen.getByRole('region', { name: 'Ablauf' })).toHaveTextContent('Der Ablaufplan folgt in Kürze.');
   });
 
   it('keeps the placeholder sentence exactly while the programme has no entry, and links the programme once it has', async () => {
     const bare = { ...festival, scheduleText: null };
     const { user, unmount } = render(<InfoSection festival={bare} photos={accommodationPhotos} programmeEntries={0} />);
-    await user.click(screen.getByRole('tab', { name: 'Ablauf' }));
-    expect(screen.getByRole('tabpanel', { name: 'Ablauf' })).toHaveTextContent(/^Der Ablaufplan folgt in Kürze\.$/);
+    await user.click(screen.getByRole('radio', { name: 'Ablauf' }));
+    expect(screen.getByRole('region', { name: 'Ablauf' })).toHaveTextContent(/^Der Ablaufplan folgt in Kürze\.$/);
     unmount();
 
     const withProgramme = render(<InfoSection festival={festival} photos={accommodationPhotos} programmeEntries={148} />);
-    await withProgramme.user.click(screen.getByRole('tab', { name: 'Ablauf' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Ablauf' });
+    await withProgramme.user.click(screen.getByRole('radio', { name: 'Ablauf' }));
+    const panel = screen.getByRole('region', { name: 'Ablauf' });
     expect(panel).not.toHaveTextContent('folgt in Kürze');
     expect(within(panel).getByRole('link', { name: 'Zum Programm' })).toHaveAttribute('href', '/programm');
   });

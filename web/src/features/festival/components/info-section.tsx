@@ -1,5 +1,5 @@
-import { Tabs, Text } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SiteContent } from '@contract/site-content';
 import { CmsImage } from '@/components/cms-image';
@@ -10,7 +10,7 @@ import { Reveal } from '@/components/reveal';
 import { SectionHeading } from '@/components/section-heading';
 import { formatNumber } from '@/lib/format';
 import { isHttpUrl } from '@/lib/safe-url';
-import { mediaSrcSet } from '@/lib/strapi-media';
+import { mediaLinkUrl, mediaSrcSet } from '@/lib/strapi-media';
 import type { Festival } from '../api/get-site-content';
 import {
   BedIcon,
@@ -140,10 +140,14 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
           <ul className={classes.photos}>
             {photos.map((photo, photoIndex) => (
               <li key={photo.id}>
-                <button
-                  type="button"
-                  className={classes.photoButton}
-                  onClick={() => open(photoIndex)}
+                {/* As the agenda's pictures: a link to the photo until the app opens its lightbox. */}
+                <a
+                  href={mediaLinkUrl(photo.image)}
+                  className={classes.photoLink}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    open(photoIndex);
+                  }}
                   aria-haspopup="dialog"
                 >
                   <CmsImage
@@ -152,7 +156,7 @@ function AccommodationPanel({ festival, photos }: { festival: Festival; photos: 
                     alt={photo.alt}
                     sizes="(min-width: 75em) 22rem, 33vw"
                   />
-                </button>
+                </a>
               </li>
             ))}
           </ul>
@@ -202,9 +206,29 @@ function SchedulePanel({ scheduleText, programmeEntries }: { scheduleText: strin
   );
 }
 
-/** Travel, accommodation and schedule as three tabs; travel is open first, the chosen one is kept in the history entry. */
+const TABS = [
+  { value: 'anreise', label: 'Anreise' },
+  { value: 'unterkunft', label: 'Unterkunft' },
+  { value: 'ablauf', label: 'Ablauf' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+const FIRST_TAB: Tab = 'anreise';
+
+/**
+ * Travel, accommodation and schedule as three tabs; travel is open first, the chosen one is kept
+ * in the history entry. The tabs are radio buttons, and the stylesheet shows the checked one's
+ * panel: they switch from the first paint, before any script, and the arrow keys step through
+ * them as the browser's own.
+ */
 export function InfoSection({ festival, photos, programmeEntries = 0 }: { festival: Festival; photos: AccommodationPhoto[]; programmeEntries?: number }) {
-  const [tab, setTab] = useHistoryState<string>('info-tab', 'anreise');
+  const frame = useRef<HTMLDivElement>(null);
+  const [tab, setTab] = useHistoryState<Tab>('info-tab', FIRST_TAB, () => frame.current?.querySelector<HTMLInputElement>('input:checked')?.value as Tab | undefined);
+  const panels: Record<Tab, ReactNode> = {
+    anreise: <TravelPanel festival={festival} />,
+    unterkunft: <AccommodationPanel festival={festival} photos={photos} />,
+    ablauf: <SchedulePanel scheduleText={festival.scheduleText} programmeEntries={programmeEntries} />,
+  };
   return (
     <section id="info" className={`${section.section} ${section.hall}`} aria-labelledby="info-title">
       <div className={section.inner}>
@@ -212,22 +236,28 @@ export function InfoSection({ festival, photos, programmeEntries = 0 }: { festiv
           Information
         </SectionHeading>
         <Reveal className={classes.frame}>
-          <Tabs value={tab} onChange={(value) => value && setTab(value)} color="gold.4" classNames={{ list: classes.list, tab: classes.tab }}>
-            <Tabs.List>
-              <Tabs.Tab value="anreise">Anreise</Tabs.Tab>
-              <Tabs.Tab value="unterkunft">Unterkunft</Tabs.Tab>
-              <Tabs.Tab value="ablauf">Ablauf</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="anreise">
-              <TravelPanel festival={festival} />
-            </Tabs.Panel>
-            <Tabs.Panel value="unterkunft">
-              <AccommodationPanel festival={festival} photos={photos} />
-            </Tabs.Panel>
-            <Tabs.Panel value="ablauf">
-              <SchedulePanel scheduleText={festival.scheduleText} programmeEntries={programmeEntries} />
-            </Tabs.Panel>
-          </Tabs>
+          <div ref={frame} className={classes.tabs}>
+            <div className={classes.list} role="radiogroup" aria-labelledby="info-title">
+              {TABS.map(({ value, label }) => (
+                <label key={value} className={classes.tab}>
+                  <input
+                    className={classes.radio}
+                    type="radio"
+                    name="info-tab"
+                    value={value}
+                    checked={tab === value}
+                    onChange={() => setTab(value)}
+                  />
+                  <span id={`info-tab-${value}`}>{label}</span>
+                </label>
+              ))}
+            </div>
+            {TABS.map(({ value }) => (
+              <div key={value} className={classes.panel} data-tab={value} role="region" aria-labelledby={`info-tab-${value}`} hidden={tab !== value}>
+                {panels[value]}
+              </div>
+            ))}
+          </div>
         </Reveal>
       </div>
     </section>
