@@ -147,13 +147,33 @@ async function settle(page, app) {
   await page.waitForTimeout(500);
 }
 
+export const CART_PAGE = '/shop/cart';
+const CART_STORAGE_KEY = 'game-of-slavs_cart';
+const CART_COOKIE = 'gos_cart';
+
+/** A cart of the given line as the shop keeps it: its stored text, and the cookie copy a request for its page carries. */
+export const cartOfOneLine = (line) => {
+  const stored = JSON.stringify([line]);
+  const value = encodeURIComponent(stored);
+  return { stored, value, cookieHeader: `${CART_COOKIE}=${value}` };
+};
+
+/** Puts the cart into the context's browser as the shop would have: storage and the cookie on the cart's path. */
+async function holdCart(context, url, cart) {
+  const { hostname } = new URL(url);
+  await context.addCookies([{ name: CART_COOKIE, value: cart.value, domain: hostname, path: CART_PAGE, sameSite: 'Lax' }]);
+  await context.addInitScript(([key, stored]) => localStorage.setItem(key, stored), [CART_STORAGE_KEY, cart.stored]);
+}
+
 /**
  * One first visit of url: { fcp, lcp, ready, requests, bytes, scriptBytes, scriptWaves } in ms
- * from the navigation's start. `app` is false for the ceiling, which is never taken over.
+ * from the navigation's start. `app` is false for the ceiling, which is never taken over; `cart`
+ * is what the browser holds (cartOfOneLine).
  */
-export async function firstVisit(browser, url, profile, { app }) {
+export async function firstVisit(browser, url, profile, { app, cart }) {
   const context = await newContext(browser);
   try {
+    if (cart) await holdCart(context, url, cart);
     const page = await context.newPage();
     await throttle(context, page, profile);
     await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });

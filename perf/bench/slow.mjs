@@ -20,7 +20,7 @@ import { startSiteServer } from '../../web/server/site-server.mjs';
 import { siteRootWithCeiling, writeCeiling } from './ceiling.mjs';
 import { cpuCheckMs } from './cpu-check.mjs';
 import { generateCodes, signInOrganiser } from './fixtures.mjs';
-import { CPU_SLOWDOWN, codeSent, firstVisit, launchChromium, repeatVisit } from './slow-browser.mjs';
+import { CART_PAGE, CPU_SLOWDOWN, cartOfOneLine, codeSent, firstVisit, launchChromium, repeatVisit } from './slow-browser.mjs';
 import { judgeSlow, medians, printSlowReport } from './slow-report.mjs';
 
 const ACCESS_PATH = '/enthuelle-dein-wappen';
@@ -92,7 +92,11 @@ try {
   const { items } = await (await fetch(`${cms.url}/api/shop/items`)).json();
   if (!items?.length) throw new Error('the seeded shop has no item to open');
 
-  const PAGES = [ACCESS_PATH, '/', '/shop', `/shop/item/${items[0].id}`, '/shop/cart', '/programm'].filter(
+  // The cart's page holds what a shopper's does after one "In den Warenkorb": the first item's
+  // line, in browser storage and its cookie copy (web/src/features/shop/cart/cart-cookie.ts).
+  const [item] = items;
+  const cart = cartOfOneLine({ id: item.id, title: item.title, price: item.price, variant: item.variants[0], quantity: 1 });
+  const PAGES = [ACCESS_PATH, '/', '/shop', `/shop/item/${items[0].id}`, CART_PAGE, '/programm'].filter(
     (page) => !options.page || options.page.includes(page) || (options.page.includes('/shop/item') && page.startsWith('/shop/item/')),
   );
 
@@ -103,7 +107,7 @@ try {
   const ceilings = new Map();
   try {
     for (const [i, page] of PAGES.entries()) {
-      const answer = await fetch(`${renderer.url}${page}`);
+      const answer = await fetch(`${renderer.url}${page}`, { headers: page === CART_PAGE ? { cookie: cart.cookieHeader } : {} });
       if (answer.status !== 200) throw new Error(`${page} answered ${answer.status}`);
       ceilings.set(page, writeCeiling(root, `page-${i}`, await answer.text()));
     }
@@ -130,7 +134,7 @@ try {
         log(`${profile.name}, run ${run} of ${RUNS}: ${page} and its ceiling`);
         // Side by side: the ceiling right before the page, so the load of the minute moves both alike.
         loads.get(page).ceiling.push(await firstVisit(browser, `${site.url}${ceilings.get(page)}`, profile.conditions, { app: false }));
-        loads.get(page).app.push(await firstVisit(browser, `${site.url}${page}`, profile.conditions, { app: true }));
+        loads.get(page).app.push(await firstVisit(browser, `${site.url}${page}`, profile.conditions, { app: true, cart: page === CART_PAGE ? cart : undefined }));
       }
       if (PAGES.includes(ACCESS_PATH)) {
         log(`${profile.name}, run ${run} of ${RUNS}: a code sent on the access page`);

@@ -250,6 +250,48 @@ describe('the shop in Chromium', () => {
     expect(stored).toMatchObject({ variant: '0,5 l', quantity: 2 });
   });
 
+  it('draws the cart the shop kept before the page is taken over, on the throttled phone too, and the takeover keeps it', async () => {
+    const { page, context } = await newPage(VIEWPORTS.mobile);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await openItem(page, HORN);
+    await addToCart(page, '0,5 l', 2);
+
+    // The page is drawn by the site's server with the line, the count and the total.
+    const takeOver = await openPageBeforeTakeover(page, `${siteUrl()}/shop/cart`);
+    await line(page, '0,5 l').getByText(HORN, { exact: true }).waitFor();
+    expect(await page.getByText('Warenkorb wird geladen...').count()).toBe(0);
+    expect(await page.getByTestId('header-cart-count').textContent()).toBe('2');
+    expect(await page.getByLabel('Vorname *').isVisible()).toBe(true);
+    await screenshot(page, 'cart-drawn-before-takeover-mobile', { fullPage: false });
+    await takeOver();
+    await line(page, '0,5 l').getByRole('button', { name: /erhöhen$/ }).click();
+    await line(page, '0,5 l').getByText(`Anzahl von ${HORN} (0,5 l): 3`).waitFor();
+    expect(errors).toEqual([]);
+    await page.unroute('**/assets/*.js');
+
+    // The throttled phone: the line shows with the page's first paint, long before the takeover.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${siteUrl()}/shop/cart`, { waitUntil: 'commit' });
+    await line(page, '0,5 l').getByText(`Anzahl von ${HORN} (0,5 l): 3`).waitFor({ timeout: 30_000 });
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+    await screenshot(page, 'cart-drawn-on-the-throttled-phone', { fullPage: false });
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    // An emptied cart's page says so at once.
+    await page.getByRole('button', { name: /entfernen/ }).first().click();
+    await page.getByText('Euer Warenkorb ist leer').waitFor();
+    await openPageBeforeTakeover(page, `${siteUrl()}/shop/cart`);
+    await page.getByText('Euer Warenkorb ist leer').waitFor();
+    expect(await page.getByText('Warenkorb wird geladen...').count()).toBe(0);
+  });
+
   it('does not let a sold-out product into the cart', async () => {
     const { page, foreign } = await newPage();
     const patches = await shopItem(PATCHES);

@@ -198,9 +198,10 @@ const clientAddress = (request, trustProxy) => {
 /** The largest access form taken: a code is a few characters, the form a few dozen bytes. */
 export const FORM_BYTES = 1024;
 /**
- * Access forms answered at once, and waiting beyond them. Each answer is a render of its own,
- * the one a client can make this server do at will (every other page is kept, page-cache.mjs):
- * a flood of forms waits its turn instead of taking the event loop from the other visitors.
+ * Pages rendered for one visitor at once (an access form's answer, a cart's page drawn from the
+ * request's copy of the cart), and waiting beyond them. Each is a render of its own, the one a
+ * client can make this server do at will (every other page is kept, page-cache.mjs): a flood of
+ * them waits its turn instead of taking the event loop from the other visitors.
  */
 export const FORMS_AT_ONCE = 2;
 export const FORMS_WAITING = 64;
@@ -268,7 +269,7 @@ export async function startSiteServer({
   root = path.join(WEB, 'dist'),
   trustProxy = process.env.PAGES_BEHIND_PROXY === 'true',
 }) {
-  const { configureRenderer, renderPage, isUnknownAddress, UNKNOWN_ADDRESS, ACCESS_PATH } = await import(
+  const { configureRenderer, renderPage, isUnknownAddress, UNKNOWN_ADDRESS, ACCESS_PATH, CART_PATH, cartFromCookies } = await import(
     pathToFileURL(path.join(WEB, 'dist-server', 'render-page.js')).href
   );
   const publicOrigin = new URL(publicUrl ?? `http://localhost:${port}`).origin;
@@ -359,18 +360,43 @@ export async function startSiteServer({
    * the cms's answer to the code, for this visitor only (sent-code.ts). The code is checked as the
    * client's own call, so the cms's limits count for the client, not for this server.
    */
-  const formTurns = pLimit(FORMS_AT_ONCE);
+  const visitorTurns = pLimit(FORMS_AT_ONCE);
+  /**
+   * A page rendered for one visitor in its turn, kept by no cache. A client gone while it waited
+   * is not answered: no render, no call to the cms. `otherwise` sends what goes out without it.
+   */
+  const sendOwnPage = async (request, response, rawPath, render, otherwise) => {
+    const rendered = await visitorTurns(() =>
+      response.destroyed
+        ? 'gone'
+        : render().catch((error) => {
+            console.error(`Rendering ${rawPath} for one visitor failed:`, error);
+            return null;
+          }),
+    );
+    if (rendered === 'gone') return;
+    if (!rendered) return otherwise();
+    const version = pageVersion(rendered.status, Buffer.from(fillTemplate((await currentBuild()).template, rendered)));
+    sendVersion(request, response, version, 'no-store', rawPath);
+  };
   const sendAccessAnswer = async (request, response, rawPath) => {
     const form = await readForm(request, response);
     if (!form) return;
-    if (formTurns.pendingCount >= FORMS_WAITING) return refuseForm(response, 503);
+    if (visitorTurns.pendingCount >= FORMS_WAITING) return refuseForm(response, 503);
     const sent = { code: form.get('code') ?? '', clientAddress: clientAddress(request, trustProxy) };
-    // A client gone while its form waited is not answered: no render, no check of its code.
-    const rendered = await formTurns(() => (response.destroyed ? 'gone' : renderPage(`${publicOrigin}${rawPath}`, sent)));
-    if (rendered === 'gone') return;
-    if (!rendered) return sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING, rawPath);
-    const version = pageVersion(rendered.status, Buffer.from(fillTemplate((await currentBuild()).template, rendered)));
-    sendVersion(request, response, version, 'no-store', rawPath);
+    const shell = async () => sendVersion(request, response, (await currentBuild()).shell, SHELL_CACHING, rawPath);
+    await sendOwnPage(request, response, rawPath, () => renderPage(`${publicOrigin}${rawPath}`, sent), shell);
+  };
+
+  /**
+   * The cart's page for a request that carries the cart (its cookie copy, cart-cookie.ts): drawn
+   * with its lines. While many such pages wait their turn, or should the render fail, the shared
+   * page goes out, which says the cart is loading, as for a request without the copy.
+   */
+  const sendCartPage = async (request, response, rawPath, cart) => {
+    const sharedPage = () => sendPage(request, response, rawPath);
+    if (visitorTurns.pendingCount >= FORMS_WAITING) return await sharedPage();
+    await sendOwnPage(request, response, rawPath, () => renderPage(`${publicOrigin}${rawPath}`, undefined, cart), sharedPage);
   };
 
   /**
@@ -420,6 +446,8 @@ export async function startSiteServer({
       if ((await currentBuild({ now: true })) !== listed && sendFile(request, response, decoded)) return;
       return sendText(response, 404, 'Not Found');
     }
+    const cart = rawPath === CART_PATH ? cartFromCookies(request.headers.cookie) : null;
+    if (cart) return await sendCartPage(request, response, rawPath, cart);
     return await sendPage(request, response, rawPath);
   };
 

@@ -545,6 +545,60 @@ describe('the site server over HTTP', () => {
       );
     }, 40_000);
 
+    describe('the cart’s page, drawn from the cart its request carries', () => {
+      const CART = '/shop/cart';
+      const horn = { id: 3, title: 'Trinkhorn „Met“', price: 1800, variant: '0,3 l', quantity: 2 };
+      const withCart = (stored: string) => ({ headers: { cookie: `theme=dark; gos_cart=${encodeURIComponent(stored)}` } });
+
+      it('draws the lines and the total for this visitor only, kept by no cache', async () => {
+        const { renderCount } = await renderer();
+        const answer = await send(site.url, CART, withCart(JSON.stringify([horn])));
+        const html = answer.body.toString();
+        expect(answer.status).toBe(200);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(html).toContain('Trinkhorn „Met“');
+        expect(html).toMatch(/36,00\s€/);
+        expect(html).not.toContain('Warenkorb wird geladen...');
+        // Each such page is a render of its own, in the turns the access form's answers take.
+        const before = renderCount();
+        await send(site.url, CART, withCart(JSON.stringify([{ ...horn, quantity: 1 }])));
+        expect(renderCount() - before).toBe(1);
+
+        // The page everyone else gets is the shared one, which knows no cart.
+        const shared = await send(site.url, CART);
+        expect(shared.headers['cache-control']).toBe(PAGE_CACHING);
+        expect(shared.body.toString()).toContain('Warenkorb wird geladen...');
+        expect(shared.body.toString()).not.toContain('Trinkhorn');
+      });
+
+      it('says an emptied cart is empty', async () => {
+        const html = (await send(site.url, CART, withCart('[]'))).body.toString();
+        expect(html).toContain('Euer Warenkorb ist leer');
+        expect(html).not.toContain('Warenkorb wird geladen...');
+      });
+
+      it.each([
+        ['a broken escape', 'gos_cart=%5B%E0%A4%A'],
+        ['a lone surrogate', 'gos_cart=%5B%22%ED%A0%80%22%5D'],
+        ['NUL', 'gos_cart=%00'],
+        ['no list', `gos_cart=${encodeURIComponent('{"id":3}')}`],
+        ['a value over the length kept', `gos_cart=${'%5B'.repeat(2000)}`],
+        ['odd bytes', 'gos_cart=\u00ff\u00fe'],
+      ])('answers a copy with %s as without one: the shared page, no error', async (_, cookie) => {
+        const answer = await send(site.url, CART, { headers: { cookie } });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['cache-control']).toBe(PAGE_CACHING);
+        expect(answer.body.toString()).toContain('Warenkorb wird geladen...');
+        expect(loggedErrors()).toEqual([]);
+      });
+
+      it('draws a line’s odd title as text, never as markup', async () => {
+        const html = (await send(site.url, CART, withCart(JSON.stringify([{ ...horn, title: '<img src=x onerror=alert(1)>\u0000' }])))).body.toString();
+        expect(html).not.toContain('<img src=x');
+        expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      });
+    });
+
     it('renders a page once for any number of unknown query parameters', async () => {
       const { renderCount } = await renderer();
       const before = renderCount();

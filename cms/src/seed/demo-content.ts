@@ -223,6 +223,8 @@ Verantwortlich für die Datenverarbeitung ist das Orga-Team des Slawenfests, Am 
 
 **Bestellungen:** Für eine Bestellung im Shop speichern wir Vor- und Nachname sowie die bestellten Artikel, bis die Bestellung übergeben ist.
 
+**Warenkorb:** Dein Warenkorb bleibt in deinem Browser. Eine Kopie liegt in einem Cookie, das dein Browser nur beim Öffnen des Warenkorbs mitsendet, damit die Seite ihn sofort zeigen kann; wir speichern ihn dabei nicht. Nach einer Bestellung wird das Cookie gelöscht.
+
 **Zugangscodes:** Wir speichern, ob und wann ein Code eingelöst wurde.
 
 ## 4. Kontakt und Zahlung

@@ -6,6 +6,8 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { answerSentCode, SENT_CODE_QUERY_KEY } from '@/features/access/api/sent-code';
+import type { CartLine } from '@/features/shop/cart/cart-store';
+import { SERVER_CART_QUERY_KEY } from '@/features/shop/cart/server-cart';
 import { api, ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { setServerOrigin, siteOrigin } from '@/lib/site-origin';
@@ -130,6 +132,7 @@ const withPageUrl = (head: PageHead | null, pathname: string): PageHead | null =
 };
 
 export { ACCESS_PATH } from '@/features/access/api/sent-code';
+export { CART_PATH, cartFromCookies } from '@/features/shop/cart/cart-cookie';
 
 /** A code sent with the access form as plain HTML, and the address of the client that sent it. */
 export type SentCode = { code: string; clientAddress: string };
@@ -141,9 +144,11 @@ export type SentCode = { code: string; clientAddress: string };
  * shows its own loading and error states, exactly as without the server.
  *
  * With `sent`, the access page shows the cms's answer to the code (features/access/api/sent-code.ts),
- * goes out with that answer's status, and is kept nowhere: it is the visitor's own.
+ * goes out with that answer's status, and is kept nowhere: it is the visitor's own. With `cart`,
+ * the cart's page draws the lines its request carried (features/shop/cart/cart-cookie.ts), kept
+ * nowhere either.
  */
-export async function renderPage(url: string, sent?: SentCode): Promise<RenderedPage | null> {
+export async function renderPage(url: string, sent?: SentCode, cart?: readonly CartLine[]): Promise<RenderedPage | null> {
   const { origin, pathname } = new URL(url);
   if (isDashboard(pathname)) return null;
 
@@ -158,6 +163,7 @@ export async function renderPage(url: string, sent?: SentCode): Promise<Rendered
   if (context instanceof Response || context.errors) return null;
   if (!(await queriesSettled(queryClient, dataTimeoutMs))) return null;
   if (sentAnswer) queryClient.setQueryData(SENT_CODE_QUERY_KEY, sentAnswer);
+  if (cart) queryClient.setQueryData(SERVER_CART_QUERY_KEY, cart);
   const answers = queryClient.getQueryCache().getAll();
   if (answers.some((each) => each.state.status !== 'success' && !answeredNotFound(each.state))) return null;
 
@@ -197,7 +203,7 @@ export async function renderPage(url: string, sent?: SentCode): Promise<Rendered
     };
     // Only real pages: addresses anyone can make up (an unknown item's) never push them out. A
     // page with a text given up is rendered again (the text is tried again after a while).
-    if (!notFound && shownPlain.size === 0 && !sent) remember(key, page);
+    if (!notFound && shownPlain.size === 0 && !sent && !cart) remember(key, page);
   }
   const { plainTexts, ...rendered } = page;
   return {

@@ -1,3 +1,4 @@
+import { writeCartCookie } from './cart-cookie';
 import { CART_STORAGE_KEY, emitCartChange, subscribeToCartChanges } from './cart-events';
 import { EMPTY_CART, parseCart, serializeCart, type CartLine } from './cart-store';
 
@@ -45,7 +46,14 @@ export const writeCart = (lines: readonly CartLine[]) => {
   } catch {
     storageFailed = true;
   }
+  // A cart kept in memory only is gone with the page: the server is not to draw it afterwards.
+  writeCartCookie(storageFailed ? null : raw);
   emit();
+};
+
+/** Writes the cookie copy of what storage holds (a cart stored before there was one, or by another tab). */
+export const keepCartCookie = () => {
+  if (!storageFailed) writeCartCookie(readRaw());
 };
 
 /** Empties the cart and removes its storage entry (after a placed order, SPEC §4). */
@@ -57,6 +65,7 @@ export const clearCart = () => {
   } catch {
     // Nothing stored, nothing to remove.
   }
+  writeCartCookie(null);
   emit();
 };
 
@@ -66,4 +75,3 @@ export const subscribeToCart = (listener: () => void) =>
     storageFailed = false;
   });
 
-export const readServerCart = (): readonly CartLine[] => EMPTY_CART;

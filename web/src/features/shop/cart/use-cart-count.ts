@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useServerMarkup } from '@/components/hydrate-near-screen';
 import { CART_STORAGE_KEY, subscribeToCartChanges } from './cart-events';
+import { useServerCart } from './server-cart';
 
 const isUnits = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
@@ -30,14 +31,20 @@ const readCount = (): number => {
 };
 
 /**
- * False while the page shows what the server rendered (the server cannot know the cart, and the
- * takeover renders it as the server did), true once the page has read the stored cart. Until
- * then a page claims neither an empty cart nor a count (issue 44: "0", then "3").
+ * False while the page shows what the server rendered without the cart (it knows the cart only
+ * on the cart's page, from the request's cookie copy, server-cart.ts; the takeover renders it as
+ * the server did), true once the page has read the stored cart. Until then a page claims neither
+ * an empty cart nor a count (issue 44: "0", then "3").
  */
-export const useCartRead = () => !useServerMarkup();
+export const useCartRead = () => {
+  const drawnByTheServer = useServerCart() !== undefined;
+  return !useServerMarkup() || drawnByTheServer;
+};
 
 /** The units in the cart, for the header on every public page; null until the stored cart is read. */
 export const useCartCount = (): number | null => {
-  const count = useSyncExternalStore(subscribeToCartChanges, readCount, () => 0);
+  const serverCart = useServerCart();
+  const serverCount = serverCart?.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+  const count = useSyncExternalStore(subscribeToCartChanges, readCount, () => serverCount);
   return useCartRead() ? count : null;
 };

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { horn } from '../testing/shop-fixtures';
+import { cartFromCookies } from './cart-cookie';
 import { CART_STORAGE_KEY, type CartLine } from './cart-store';
 import { useCart, useCartReconciliation } from './use-cart';
 
@@ -33,6 +34,26 @@ describe('useCart', () => {
 
     expect(result.current.itemCount).toBe(2);
     expect(result.current.total).toBe(5000);
+  });
+
+  it('keeps a copy in a cookie for the cart’s page, and removes it with the cart', () => {
+    const { result } = renderHook(() => useCart());
+    act(() => result.current.add(shirtM));
+    // jsdom sends cookies of the page's path only: the copy is for /shop/cart.
+    expect(document.cookie).not.toContain('gos_cart');
+    window.history.replaceState(null, '', '/shop/cart');
+    expect(cartFromCookies(document.cookie)).toEqual([shirtM]);
+    act(() => result.current.clear());
+    expect(cartFromCookies(document.cookie)).toBeNull();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('gives a cart stored before the copy existed its copy', () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([hornSmall]));
+    window.history.replaceState(null, '', '/shop/cart');
+    renderHook(() => useCart());
+    expect(cartFromCookies(document.cookie)).toEqual([hornSmall]);
+    window.history.replaceState(null, '', '/');
   });
 
   it('removes the line when minus takes it to zero', () => {

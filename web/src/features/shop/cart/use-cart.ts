@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ShopItem } from '@contract/shop';
-import { clearCart, readCart, readServerCart, subscribeToCart, writeCart } from './cart-storage';
+import { clearCart, keepCartCookie, readCart, subscribeToCart, writeCart } from './cart-storage';
 import {
   addToCart,
   cartItemCount,
@@ -8,9 +8,11 @@ import {
   changeQuantity,
   reconcileCart,
   removeLine,
+  EMPTY_CART,
   type CartLine,
   type LineKey,
 } from './cart-store';
+import { useServerCart } from './server-cart';
 
 // Every change starts from what storage holds now, not from the rendered copy: another tab may have written since.
 // add and increase stop at the cap per line they are given.
@@ -28,9 +30,20 @@ const cartActions = {
   clear: clearCart,
 };
 
-/** The shared cart of all shop pages and tabs, saved to browser storage on every change. */
+/**
+ * The lines as the page shows them: while React takes over the server's markup, the cart the
+ * server drew (none without one: EMPTY_CART, and the page says it is loading), then the stored.
+ */
+const useLines = () => {
+  const serverCart = useServerCart() ?? EMPTY_CART;
+  return useSyncExternalStore(subscribeToCart, readCart, () => serverCart);
+};
+
+/** The shared cart of all shop pages and tabs, saved to browser storage (and its cookie copy) on every change. */
 export function useCart() {
-  const lines = useSyncExternalStore(subscribeToCart, readCart, readServerCart);
+  const lines = useLines();
+  // A cart stored before its cookie copy existed gets one, for the next visit of its page.
+  useEffect(keepCartCookie, []);
   return useMemo(
     () => ({ lines, itemCount: cartItemCount(lines), total: cartTotal(lines), ...cartActions }),
     [lines],
@@ -43,7 +56,7 @@ export function useCart() {
  * failed) the cart stays as it is.
  */
 export function useCartReconciliation(items: readonly ShopItem[] | undefined): CartLine[] {
-  const lines = useSyncExternalStore(subscribeToCart, readCart, readServerCart);
+  const lines = useLines();
   const [removed, setRemoved] = useState<CartLine[]>([]);
 
   useEffect(() => {
