@@ -75,7 +75,8 @@ function printSecurityFigures(database, since) {
         `broken connections ${survival.broken}, answers >= 500 ${survival['5xx']}, temporary files left ${survival.leftoverFiles}, ` +
         `peak memory ${survival.peakCmsRssMb} MB (cms) and ${survival.peakSiteRssMb} MB (site's server); ` +
         `${survival.secondAlphabet} of the second alphabet, secrets leaked ${survival.leaks}, ` +
-        `event loop held at most ${survival.longestCmsHoldMs} ms (cms) and ${survival.longestSiteHoldMs} ms (site's server)`,
+        `event loop held at most ${survival.longestCmsHoldMs} ms (cms) and ${survival.longestSiteHoldMs} ms (site's server), ` +
+        `limit ${survival.loopLimitMs} ms at a CPU check of ${survival.cpuCheckMs} ms`,
     );
   }
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuCheckMs } from '../../../perf/bench/cpu-check.mjs';
 import { reportFigures } from '../helpers/figures';
 import { signIn } from '../helpers/api-client';
 import { PRODUCTION_HEAP } from '../helpers/front-door';
@@ -45,8 +46,18 @@ const AGENTS = 4;
 const CMS_RSS_CEILING_MB = 768;
 const SITE_RSS_CEILING_MB = 384;
 const HEALTHY_WITHIN_MS = 1000;
-/** The longest either server's event loop may be held (DECISIONS §10: no input holds it for long). */
+/**
+ * The longest either server's event loop may be held (DECISIONS §10: no input holds it for long),
+ * on a machine as fast as the ones it was set on, whose CPU check (perf/bench/cpu-check.mjs) took
+ * about 400 ms (README: 243–538 ms, 2026-11-28 and 29). A hold is measured as the thread's CPU
+ * time, which grows on a slower machine, and on a shared host that takes the CPU away, as the
+ * guest counts that time as its own: on 2026-12-01 the check took 1,104 ms and the same work held
+ * the cms 218 ms. The limit grows with the CPU check of the same run, up to four times: a hold
+ * that is a bug (a body walked for seconds) stays far above it.
+ */
 const LOOP_PAUSE_LIMIT_MS = 200;
+const CPU_CHECK_OF_THE_LIMIT_MS = 400;
+const loopLimitAt = (cpuCheck: number) => Math.round(LOOP_PAUSE_LIMIT_MS * Math.min(4, Math.max(1, cpuCheck / CPU_CHECK_OF_THE_LIMIT_MS)));
 const ALPHABET = process.env.SURVIVAL_ALPHABET === 'first' || process.env.SURVIVAL_ALPHABET === 'second' ? process.env.SURVIVAL_ALPHABET : 'both';
 /** The share of the probes the second alphabet makes when both run. */
 const SECOND_SHARE = 0.3;
@@ -149,7 +160,11 @@ describe('the site survives whatever a client sends through its front door', () 
     const agents = Array.from({ length: AGENTS }, () => new http.Agent({ keepAlive: true, maxSockets: PARALLEL / AGENTS, timeout: 4000 }));
     const pids = { cms: door.cms.child.pid as number, site: door.site.pid as number };
     const failures: Failure[] = [];
+    const cpuCheck = cpuCheckMs();
+    const loopLimitMs = loopLimitAt(cpuCheck);
     const figures = {
+      cpuCheckMs: cpuCheck,
+      loopLimitMs,
       tried: 0,
       secondAlphabet: 0,
       refused: 0,
@@ -248,13 +263,13 @@ describe('the site survives whatever a client sends through its front door', () 
           const [hold, pause] = server === 'cms' ? (['longestCmsHoldMs', 'longestCmsPauseMs'] as const) : (['longestSiteHoldMs', 'longestSitePauseMs'] as const);
           figures[hold] = Math.max(figures[hold], report.heldMs);
           figures[pause] = Math.max(figures[pause], report.pauseMs);
-          if (report.heldMs <= LOOP_PAUSE_LIMIT_MS) continue;
+          if (report.heldMs <= loopLimitMs) continue;
           figures.loopPausesOverLimit++;
           const during = inFlightDuring(sent, report);
           fail(
             'loop',
             `the event loop of the ${server === 'cms' ? 'cms' : "site's server"}`,
-            `held ${report.heldMs} ms by its own work (limit ${LOOP_PAUSE_LIMIT_MS} ms; the loop paused ${report.pauseMs} ms, the longest garbage collection took ${report.gcMs} ms), ending in the ${REPORT_EVERY_MS} ms before ${clock(report.at)}; ` +
+            `held ${report.heldMs} ms by its own work (limit ${loopLimitMs} ms at a CPU check of ${cpuCheck} ms; the loop paused ${report.pauseMs} ms, the longest garbage collection took ${report.gcMs} ms), ending in the ${REPORT_EVERY_MS} ms before ${clock(report.at)}; ` +
               `${during.length} requests on their way then: ${during.slice(0, 12).map((each) => `[${clock(each.startedAt)}–${clock(each.endedAt)}] ${each.label}`).join(' | ')}${storedNow()}`,
           );
         }
