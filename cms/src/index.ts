@@ -23,6 +23,7 @@ import { clearAbandonedScratch } from './http/multipart-limits';
 import { settleMultipartParserErrors } from './http/multipart-parser';
 import { answerWithin } from './http/answer-deadline';
 import { quietDroppedConnections } from './http/dropped-connections';
+import { answerParserRefusals } from './http/parser-refusals';
 import { hashPasswordsOffThread } from './http/bcrypt-off-thread';
 import { keepContentTypeLists } from './bootstrap/content-type-lists';
 import { seedDemoContent, seedDemoProgramme } from './seed/seed-demo-content';
@@ -64,6 +65,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     keepConnectionsLikeTheProxies(strapi);
     answerWithin(strapi.server.httpServer);
+    answerParserRefusals(strapi.server.httpServer);
     quietDroppedConnections(strapi);
     await clearAbandonedScratch();
     limitImageWork(strapi);
