@@ -46,6 +46,16 @@ const kept = (page: Page, paths: string[]) =>
     return paths.filter((path) => !addresses.includes(path));
   }, { timeout: 15_000 }).toEqual([]);
 
+/** The HTML the worker keeps for a path, as it would show it offline. */
+const keptPage = (page: Page, path: string) =>
+  page.evaluate(async (address) => {
+    for (const name of await caches.keys()) {
+      const response = await (await caches.open(name)).match(address);
+      if (response) return response.text();
+    }
+    return null;
+  }, new URL(path, siteUrl()).href);
+
 const storedCart = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
 
 async function expectBanner(page: Page) {
@@ -131,6 +141,11 @@ describe('the site offline in Chromium', () => {
     await page.getByRole('button', { name: 'Auf diesem Gerät merken' }).click();
     await page.getByText('Dein Haus ist auf diesem Gerät gespeichert.').waitFor();
     await kept(page, ['/programm', '/shop', `/shop/item/${item.id}`, '/shop/cart', ACCESS_PATH, ...(house.emblem ? [new URL(house.emblem, siteUrl()).pathname] : [])]);
+    // The server drew this cart's lines from its cookie (decision 050): a copy of them would show
+    // offline whatever the cart held then. The shared page is kept; the app draws the cart into it.
+    const keptCart = await keptPage(page, '/shop/cart');
+    expect(keptCart).toContain('Warenkorb wird geladen...');
+    expect(keptCart).not.toContain(item.title);
   });
 
   it('reloads the landing page, the shop, the item and the remembered house offline, each with the banner', async () => {

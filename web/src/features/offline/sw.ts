@@ -57,11 +57,28 @@ const markedAsKept = {
   },
 };
 
+const drawnForOneVisitor = (response: Response) => /\bno-store\b/i.test(response.headers.get('Cache-Control') ?? '');
+
+/**
+ * A page the server drew for one visitor (the cart, from its cookie: decision 050) says what was
+ * true when it was sent, and shown offline later it would show a cart that has changed since. The
+ * page every visitor gets is kept in its place, asked for without cookies; the app draws the cart
+ * into it from the device.
+ */
+const sharedInsteadOfOwn = {
+  cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) => {
+    if (!drawnForOneVisitor(response)) return response;
+    const shared = await fetch(request.url, { credentials: 'omit' }).catch(() => null);
+    return shared && !drawnForOneVisitor(shared) ? shared : null;
+  },
+};
+
 // Public pages: the network first, the last copy after a short wait or without a connection.
 const pages = new NetworkFirst({
   cacheName: pagesCache,
   networkTimeoutSeconds: OFFLINE_LIMITS.pageTimeoutSeconds,
   plugins: [
+    sharedInsteadOfOwn,
     { cacheWillUpdate: ({ response }) => ofThisBuild(response) },
     markedAsKept,
     new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.pages, maxAgeSeconds: OFFLINE_LIMITS.pagesMaxAgeSeconds, purgeOnQuotaError: true }),
@@ -146,8 +163,9 @@ self.addEventListener('install', (event) => {
       const cache = await caches.open(pagesCache);
       await Promise.all(
         [...addresses].slice(0, OFFLINE_LIMITS.pages).map(async (address) => {
-          const response = await fetch(address, { credentials: 'same-origin' }).catch(() => null);
-          if (response && (await ofThisBuild(response))) await cache.put(address, response);
+          // Without cookies: a page kept is the one every visitor gets (sharedInsteadOfOwn).
+          const response = await fetch(address, { credentials: 'omit' }).catch(() => null);
+          if (response && !drawnForOneVisitor(response) && (await ofThisBuild(response))) await cache.put(address, response);
         }),
       );
     })(),
