@@ -48,13 +48,7 @@ const kept = (page: Page, paths: string[]) =>
 
 /** The HTML the worker keeps for a path, as it would show it offline. */
 const keptPage = (page: Page, path: string) =>
-  page.evaluate(async (address) => {
-    for (const name of await caches.keys()) {
-      const response = await (await caches.open(name)).match(address);
-      if (response) return response.text();
-    }
-    return null;
-  }, new URL(path, siteUrl()).href);
+  page.evaluate(async (address) => (await caches.match(address))?.text() ?? null, new URL(path, siteUrl()).href);
 
 const storedCart = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
 
@@ -146,6 +140,12 @@ describe('the site offline in Chromium', () => {
     const keptCart = await keptPage(page, '/shop/cart');
     expect(keptCart).toContain('Warenkorb wird geladen...');
     expect(keptCart).not.toContain(item.title);
+    // Opened again, in another tab: the cart drawn now does not take the shared page's place either.
+    const again = await context.newPage();
+    await openPage(again, `${siteUrl()}/shop/cart`);
+    await again.getByText(item.title).first().waitFor();
+    expect(await keptPage(again, '/shop/cart')).toBe(keptCart);
+    await again.close();
   });
 
   it('reloads the landing page, the shop, the item and the remembered house offline, each with the banner', async () => {

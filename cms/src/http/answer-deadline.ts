@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { speaksGerman } from './api-error';
+import { closingRefusal } from './api-error';
 
 /**
  * How long the cms may take to answer once a request's body has arrived (docs/decisions/032).
@@ -49,15 +49,9 @@ export function answerWithin(server: Server, ms = answerDeadlineMs()) {
       // Still arriving: Node's requestTimeout bounds that part.
       if (!request.complete) return arm();
       if (response.headersSent) return response.destroy();
-      const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const body = JSON.stringify({ success: false, error: speaksGerman(path) ? MESSAGE.german : MESSAGE.english });
+      const { body, headers } = closingRefusal((request.url ?? '/').split('?')[0] ?? '/', request.method, MESSAGE);
       response.shouldKeepAlive = false;
-      response.writeHead(503, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': Buffer.byteLength(body),
-        'Cache-Control': 'no-store',
-        Connection: 'close',
-      });
+      response.writeHead(503, headers);
       response.end(body);
     };
     arm();

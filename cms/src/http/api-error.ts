@@ -32,6 +32,16 @@ export function refuse(ctx: { path: string; status: number; body: unknown }, sta
   ctx.body = { success: false, error: speaksGerman(ctx.path) ? message.german : message.english };
 }
 
+/**
+ * A refusal in the contract's shape that also closes its connection, for what answers outside
+ * Koa (a deadline, a request Node's parser refused): its body, or none for a HEAD, and headers.
+ */
+export function closingRefusal(path: string, method: string | undefined, message: { german: string; english: string }) {
+  const body = method === 'HEAD' ? '' : JSON.stringify({ success: false, error: speaksGerman(path) ? message.german : message.english });
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', Connection: 'close' };
+  return { body, headers };
+}
+
 /** The whole seconds until a limit's window that started at windowStart ends (at least 1). */
 export const secondsUntil = (windowStart: number, windowMs: number, now = Date.now()) =>
   Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { speaksGerman } from './api-error';
+import { closingRefusal } from './api-error';
 
 const MESSAGES: Record<number, { german: string; english: string }> = {
   400: { german: 'Die Anfrage konnte nicht gelesen werden.', english: 'The request could not be read' },
@@ -53,11 +53,8 @@ export function answerParserRefusals(server: Server) {
     if (CLIENT_GONE.has(error.code ?? '') || !socket.writable || inFlight?.headersSent) return socket.destroy(error);
     const status = STATUS_OF[error.code ?? ''] ?? 400;
     const line = requestLineOf(inFlight, error.rawPacket);
-    const message = MESSAGES[status]!;
-    const json = JSON.stringify({ success: false, error: line && speaksGerman(line.path) ? message.german : message.english });
-    // An answer to HEAD has no body: a client would read one as stray data after it.
-    const body = line?.method === 'HEAD' ? '' : json;
-    const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', Connection: 'close' };
+    // Where the request line is unknown, in English, as Strapi's own routes answer.
+    const { body, headers } = closingRefusal(line?.path ?? '', line?.method, MESSAGES[status]!);
     // A body the parser refused under a request Strapi is handling: its own response carries the
     // answer, and Koa, finding it ended, writes nothing after it.
     if (inFlight) {

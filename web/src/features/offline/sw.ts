@@ -62,12 +62,13 @@ const drawnForOneVisitor = (response: Response) => /\bno-store\b/i.test(response
 /**
  * A page the server drew for one visitor (the cart, from its cookie: decision 050) says what was
  * true when it was sent, and shown offline later it would show a cart that has changed since. The
- * page every visitor gets is kept in its place, asked for without cookies; the app draws the cart
- * into it from the device.
+ * page every visitor gets is kept in its place, asked for without cookies once per build; the app
+ * draws the cart into it from the device.
  */
 const sharedInsteadOfOwn = {
   cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) => {
     if (!drawnForOneVisitor(response)) return response;
+    if (await (await caches.open(pagesCache)).match(request.url)) return null;
     const shared = await fetch(request.url, { credentials: 'omit' }).catch(() => null);
     return shared && !drawnForOneVisitor(shared) ? shared : null;
   },
