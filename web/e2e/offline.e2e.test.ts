@@ -114,6 +114,38 @@ describe('the site offline in Chromium', () => {
     await kept(page, ['/']);
   });
 
+  it('installs the German cuts of the fonts only, and keeps a further cut once a page drew with it', async () => {
+    // A name beyond German letters ("Łukasz") asks for latin-ext; the install does not send it to every phone.
+    const guest = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    const drawName = (phone: Page) =>
+      phone.evaluate(async () => {
+        document.querySelector('main')!.append(Object.assign(document.createElement('p'), { textContent: 'Łukasz' }));
+        return document.fonts.load('16px "EB Garamond Variable"', 'Łukasz').then(
+          (faces) => faces.map((face) => face.status),
+          () => ['error'],
+        );
+      });
+    try {
+      const phone = watch(await guest.newPage());
+      await openPage(phone, `${siteUrl()}/`);
+      expect(await drawName(phone)).toContain('loaded');
+      await controlled(phone);
+      const keptFonts = async () => (await keptAddresses(phone)).filter((address) => address.endsWith('.woff2')).map((address) => address.replace(/-[\w-]{8}\.woff2$/, ''));
+      await expect.poll(keptFonts, { timeout: 15_000 }).toContain('/assets/eb-garamond-latin-ext-wght-normal');
+      expect((await keptFonts()).sort()).toEqual([
+        '/assets/cinzel-german-wght-normal',
+        '/assets/eb-garamond-german-wght-italic',
+        '/assets/eb-garamond-german-wght-normal',
+        '/assets/eb-garamond-latin-ext-wght-normal',
+      ]);
+      await guest.setOffline(true);
+      await reloadPage(phone);
+      expect(await drawName(phone)).toContain('loaded');
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('keeps what a guest saw online: the programme, the shop, an item, the cart and the unlocked house', async () => {
     await openPage(page, `${siteUrl()}/programm`);
     await page.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();

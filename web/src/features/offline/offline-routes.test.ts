@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
+import { isBuildFont, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 describe('what the service worker keeps', () => {
   it.each(['/', '/shop', '/shop/', '/shop/cart', '/shop/item/7', '/enthuelle-dein-wappen', '/impressum', '/datenschutz', '/programm', '/programm/freitag', '/shop/bestellung/GOS-1234'])(
@@ -20,6 +20,13 @@ describe('what the service worker keeps', () => {
     'never keeps the call %s',
     (path) => expect(isPublicRead(path)).toBe(false),
   );
+
+  it('keeps font files of the build, and nothing else by that route', () => {
+    expect(isBuildFont('/assets/eb-garamond-latin-ext-wght-normal-B6IpcvL2.woff2')).toBe(true);
+    expect(isBuildFont('/assets/index-Ds1eitV_.js')).toBe(false);
+    expect(isBuildFont('/uploads/font.woff2')).toBe(false);
+    expect(isBuildFont('/assets/fonts/../../api/admin/users.woff2')).toBe(false);
+  });
 
   it('asks the network first for stock and the shop switch, and shows the kept texts at once', () => {
     expect(mustBeCurrent('/api/shop/items')).toBe(true);

@@ -9,6 +9,7 @@ export const CACHE_NAMES = {
   pagesPrefix: 'gos-pages-',
   reads: 'gos-public-reads',
   uploads: 'gos-uploads',
+  fonts: 'gos-fonts',
 } as const;
 
 const DAY = 24 * 60 * 60;
@@ -27,6 +28,8 @@ export const OFFLINE_LIMITS = {
   uploadsMaxAgeSeconds: 30 * DAY,
   /** A picture larger than this is not kept (the originals an editor uploads can be megabytes). */
   uploadMaxBytes: 1_500_000,
+  /** Font subsets beyond the German cuts (which are precached) that pages asked for. */
+  fonts: 24,
   keptAtOnce: KEPT_AT_ONCE,
 } as const;
 
@@ -71,6 +74,9 @@ export const isPublicRead = (pathname: string) => PUBLIC_READS.some((read) => re
 export const mustBeCurrent = (pathname: string) => pathname !== '/api/site-content';
 
 export const isUpload = (pathname: string) => pathname.startsWith('/uploads/');
+
+/** A font file of the build (under its hashed name): the precache has the German cuts only. */
+export const isBuildFont = (pathname: string) => /^\/assets\/[^/]+\.woff2$/.test(pathname);
 
 // Every build file the page names: in attributes, and in its inline scripts (the entry and the
 // chunks it loads after the first paint are named there, not in a src).

@@ -9,8 +9,13 @@ type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string
 /** A dynamic import into the organisers' side: the dashboard's routes and their features. */
 const isDashboard = (key: string) => /(^|\/)src\/(app\/routes|features)\/admin\//.test(key);
 
-/** Fonts a German page draws with (the subsets for other scripts are left to the network). */
-const isGermanFont = (file: string) => !/\.woff2$/.test(file) || /-(german|latin-ext|latin-rest)-/.test(file);
+/**
+ * The German cuts of the fonts, which every public page draws with. The other subsets (the rest of
+ * latin, latin-ext for names such as "Łukasz", other scripts) are asked for only by a page whose
+ * text has such a letter; the worker keeps each one a page asked for (sw.ts, fonts), instead of
+ * sending all of them (250 kB) over the festival ground's connection with every install.
+ */
+const isGermanFont = (file: string) => !/\.woff2$/.test(file) || /-german-/.test(file);
 
 /** The files (as in the build folder, e.g. `assets/index-abc.js`) the public pages can load. */
 export function publicBuildFiles(manifest: Record<string, ManifestChunk>, entry = 'index.html'): Set<string> {

@@ -12,7 +12,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, KEPT_AT_INSTALL, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
+import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, KEPT_AT_INSTALL, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isBuildFont, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -117,8 +117,24 @@ const uploads = new CacheFirst({
 });
 registerRoute(({ request, url }) => request.method === 'GET' && sameOrigin(url) && isUpload(url.pathname), uploads);
 
+// Font subsets beyond the precached German cuts (a name with "é" or "ł"): kept once a page asked for one.
+const fonts = new CacheFirst({
+  cacheName: CACHE_NAMES.fonts,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: OFFLINE_LIMITS.fonts, purgeOnQuotaError: true })],
+});
+registerRoute(({ request, url }) => request.method === 'GET' && sameOrigin(url) && isBuildFont(url.pathname), fonts);
+
+/** The strategy that keeps what a page names, or null for what is never kept (or is precached). */
+const keeperOf = (pathname: string) => {
+  if (isCachedPage(pathname)) return pages;
+  if (isPublicRead(pathname)) return readStrategy(pathname);
+  if (isUpload(pathname)) return uploads;
+  if (isBuildFont(pathname) && !keptFiles.has(pathname)) return fonts;
+  return null;
+};
+
 /**
- * The first visit loaded its page, answers and pictures before this worker controlled it; the
+ * The first visit loaded its page, answers, pictures and fonts before this worker controlled it; the
  * page names them (register-worker.ts), and they are kept through the same strategies (and so
  * the same limits) as if they had been asked for now. At most OFFLINE_LIMITS.keptAtOnce.
  */
@@ -128,8 +144,7 @@ const keepSeen = async (event: ExtendableEvent, addresses: unknown[]) => {
     const url = new URL(address, self.location.href);
     if (!sameOrigin(url)) continue;
     const request = new Request(url.href, { credentials: 'same-origin' });
-    const strategy = isCachedPage(url.pathname) ? pages : isPublicRead(url.pathname) ? readStrategy(url.pathname) : isUpload(url.pathname) ? uploads : null;
-    await strategy?.handle({ event, request }).catch(() => undefined);
+    await keeperOf(url.pathname)?.handle({ event, request }).catch(() => undefined);
   }
 };
 
