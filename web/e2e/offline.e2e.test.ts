@@ -293,6 +293,41 @@ describe('the site offline in Chromium', () => {
     }
   });
 
+  it('shows a page never opened online as the offline page, under its address, with a way back to it and to the kept pages', async () => {
+    // Sent without scripts: taken over, it would be drawn again as the page of the address it stands in for.
+    const offlinePage = await (await fetch(`${siteUrl()}/offline`)).text();
+    expect(offlinePage).toContain('Ohne Verbindung');
+    expect(offlinePage).not.toMatch(/<script type="module"|id="server-state"/);
+
+    const guest = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    try {
+      const phone = watch(await guest.newPage());
+      await openPage(phone, `${siteUrl()}/`);
+      await controlled(phone);
+      await kept(phone, ['/', '/programm', '/offline']);
+      await guest.setOffline(true);
+      await phone.goto(`${siteUrl()}/impressum`);
+      await phone.getByRole('heading', { level: 1, name: 'Ohne Verbindung' }).waitFor();
+      expect(phone.url()).toBe(`${siteUrl()}/impressum`);
+      expect(await accessibilityProblems(phone)).toEqual([]);
+      await screenshot(phone, 'offline-page-never-opened', { fullPage: false });
+
+      // Back in reach of the network: the same address, now the page itself.
+      await guest.setOffline(false);
+      await phone.getByRole('link', { name: 'Erneut versuchen' }).click();
+      await phone.getByRole('heading', { level: 1, name: 'Impressum' }).waitFor();
+      expect(phone.url()).toBe(`${siteUrl()}/impressum`);
+
+      await guest.setOffline(true);
+      await phone.goto(`${siteUrl()}/datenschutz`);
+      await phone.getByRole('navigation', { name: 'Ohne Netz hast du hier:' }).getByRole('link', { name: 'Programm' }).click();
+      await phone.getByRole('heading', { level: 1, name: 'Programm' }).waitFor();
+      await expectBanner(phone);
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('never keeps the dashboard, its calls, the panel, sign-ins, orders or code checks', async () => {
     await context.setOffline(false);
     await openPage(page, `${siteUrl()}/admin/login`);

@@ -36,6 +36,6 @@ export function pageTemplate(template: string, manifest?: Manifest): { html: str
 
 export function pageHtml(
   template: string,
-  page: { html: string; head: PageHead | null; stateScript: string; importedAtTakeover?: string[]; importedLater?: string[] },
+  page: { html: string; head: PageHead | null; stateScript: string; importedAtTakeover?: string[]; importedLater?: string[]; withoutScripts?: boolean },
   manifest?: Manifest,
 ): string;

@@ -128,11 +128,14 @@ const laterChunksScript = (template, page) => {
   return later.length > 0 ? `\n    <script id="later-chunks" type="application/json">${JSON.stringify(later).replace(/</g, '\\u003c')}</script>` : '';
 };
 
-/** A page in its template: its head, its markup in #root, its state and the scripts before </body>. */
+/**
+ * A page in its template: its head, its markup in #root, its state and the scripts before </body>
+ * (none for a page that is never taken over: the worker's offline page).
+ */
 const fillTemplate = (template, page) =>
   withHead(template.html, page.head)
     .replace(APP_MARKUP, () => page.html)
-    .replace('</body>', () => `${page.stateScript}${laterChunksScript(template, page)}${pageScripts(template, page)}\n  </body>`);
+    .replace('</body>', () => (page.withoutScripts ? '</body>' : `${page.stateScript}${laterChunksScript(template, page)}${pageScripts(template, page)}\n  </body>`));
 
 /** index.html with a rendered page: its head, its markup in #root, its state, and its scripts asked for after the first paint. */
 export const pageHtml = (template, page, manifest) => fillTemplate(pageTemplate(template, manifest), page);

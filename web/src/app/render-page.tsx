@@ -6,6 +6,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { answerSentCode, SENT_CODE_QUERY_KEY } from '@/features/access/api/sent-code';
+import { OFFLINE_PATH } from '@/features/offline/offline-routes';
 import type { CartLine } from '@/features/shop/cart/cart-store';
 import { SERVER_CART_QUERY_KEY } from '@/features/shop/cart/server-cart';
 import { api, ApiError } from '@/lib/api-client';
@@ -29,6 +30,8 @@ export type RenderedPage = {
   stateScript: string;
   importedAtTakeover: string[];
   importedLater: string[];
+  /** A page that is never taken over (the worker's offline page): sent without state or scripts. */
+  withoutScripts: boolean;
 };
 
 type RendererOptions = {
@@ -199,6 +202,7 @@ export async function renderPage(url: string, sent?: SentCode, cart?: readonly C
       head: withPageUrl(head, pathname),
       importedAtTakeover: modulesImportedAtTakeover(context.matches),
       importedLater: modulesImportedLater(context.matches),
+      withoutScripts: pathname === OFFLINE_PATH,
       plainTexts: [...shownPlain],
     };
     // Only real pages: addresses anyone can make up (an unknown item's) never push them out. A
@@ -206,6 +210,7 @@ export async function renderPage(url: string, sent?: SentCode, cart?: readonly C
     if (!notFound && shownPlain.size === 0 && !sent && !cart) remember(key, page);
   }
   const { plainTexts, ...rendered } = page;
+  if (rendered.withoutScripts) return { ...rendered, stateScript: '' };
   return {
     ...rendered,
     stateScript: serverStateScript({

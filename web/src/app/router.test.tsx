@@ -1,6 +1,7 @@
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { siteContentFixture } from '@/features/festival/testing/site-content-fixture';
+import { KEPT_AT_INSTALL, OFFLINE_PATH } from '@/features/offline/offline-routes';
 import { api } from '@/lib/api-client';
 import { render, screen, within } from '@/testing/render';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,6 +30,23 @@ describe('public routes', () => {
     const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
     return render(<RouterProvider router={router} />, { route: false, queryClient });
   };
+
+  it("shows the worker's page for a page not kept offline at OFFLINE_PATH, with a way to try again and to the kept pages", async () => {
+    renderAt(OFFLINE_PATH);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ohne Verbindung' })).toBeInTheDocument();
+    // A link to the address shown (Testing Library counts no <a href=""> as a link; browsers do).
+    expect(screen.getByText('Erneut versuchen').closest('a')).toHaveAttribute('href', '');
+    const kept = within(screen.getByRole('navigation', { name: 'Ohne Netz hast du hier:' }));
+    expect(kept.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Startseite', '/'],
+      ['Programm', '/programm'],
+      ['Dein Haus', '/enthuelle-dein-wappen'],
+      ['Warenkorb', '/shop/cart'],
+    ]);
+    expect(KEPT_AT_INSTALL).toContain(OFFLINE_PATH);
+    expect(document.title).toBe('Ohne Verbindung | Game Of Slavs');
+  });
 
   it('shows the imprint from the cms markdown under the site navigation', async () => {
     renderAt('/impressum');

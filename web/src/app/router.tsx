@@ -51,6 +51,8 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: () =>
           import('./routes/programme').then((module) => ({ Component: path === '/programm' ? module.ProgrammeRoute : module.ProgrammeEntryRoute })),
       })),
+      // Shown by the service worker for a page it has not kept, while offline (OFFLINE_PATH); never taken over.
+      { path: '/offline', lazy: () => import('./routes/offline').then((module) => ({ Component: module.OfflineRoute })) },
       // Inside the public layout: a mistyped address keeps the site's header and a way home.
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -36,11 +36,15 @@ export const OFFLINE_LIMITS = {
 /** Set on <html> by the worker when it shows a kept page instead of the network's: the time the server sent it. */
 export const OFFLINE_COPY_ATTRIBUTE = 'data-offline-copy';
 
+/** The page the worker shows for a public page it has not kept while the network does not answer (routes/offline.tsx). */
+export const OFFLINE_PATH = '/offline';
+
 /**
  * The pages every build keeps as it installs, whichever page the guest came by: the start page
- * the installed app opens on, and the running order, the page most asked for on the ground.
+ * the installed app opens on, the running order, the page most asked for on the ground, and the
+ * page shown for any other not kept.
  */
-export const KEPT_AT_INSTALL = ['/', '/programm'];
+export const KEPT_AT_INSTALL = ['/', '/programm', OFFLINE_PATH];
 
 /** The message by which a page names what it loaded before the worker controlled it. */
 export const KEEP_SEEN = 'KEEP_SEEN';
@@ -57,6 +61,7 @@ const CACHED_PAGES = [
   /^\/enthuelle-dein-wappen\/?$/,
   /^\/(impressum|datenschutz)\/?$/,
   /^\/programm(\/.*)?$/,
+  /^\/offline$/,
 ];
 
 export const isCachedPage = (pathname: string) => CACHED_PAGES.some((page) => page.test(pathname));

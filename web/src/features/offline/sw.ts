@@ -10,9 +10,9 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, KEPT_AT_INSTALL, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, isBuildFont, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
+import { CACHE_NAMES, KEEP_PAGE, KEEP_SEEN, KEPT_AT_INSTALL, OFFLINE_COPY_ATTRIBUTE, OFFLINE_LIMITS, OFFLINE_PATH, isBuildFont, isCachedPage, isPublicRead, isUpload, mustBeCurrent, pageMatchesBuild } from './offline-routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -86,6 +86,14 @@ const pages = new NetworkFirst({
   ],
 });
 registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isCachedPage(url.pathname), pages);
+
+// A public page neither the network nor a cache has (never opened online): the offline page,
+// under the address asked for, instead of the browser's own error. Kept at every install.
+setCatchHandler(async ({ request }) => {
+  if (request.mode !== 'navigate') return Response.error();
+  const offline = await (await caches.open(pagesCache)).match(new URL(OFFLINE_PATH, self.location.href).href);
+  return offline ?? Response.error();
+});
 
 // The public reads the pages ask for: the texts kept and renewed behind; stock and the shop switch from the network first.
 const readPlugins = [
