@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { robotsTxt, siteOrigin, sitemapXml } from './seo-files';
+import { OFFLINE_PATH } from '@/features/offline/offline-routes';
 
 describe('siteOrigin', () => {
   it('takes an http(s) origin, without a trailing slash', () => {
@@ -35,6 +36,7 @@ describe('robotsTxt', () => {
     const robots = robotsTxt('https://game-of-slavs.example');
     expect(robots).toContain('Disallow: /admin/');
     expect(robots).toContain('Disallow: /api/');
+    expect(robots).toContain(`Disallow: ${OFFLINE_PATH}`);
     expect(robots).toContain('Sitemap: https://game-of-slavs.example/sitemap.xml');
     expect(robotsTxt(null)).not.toContain('Sitemap:');
   });

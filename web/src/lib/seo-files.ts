@@ -40,6 +40,8 @@ export const robotsTxt = (origin: string | null): string =>
     'Disallow: /admin/',
     'Disallow: /cms/',
     'Disallow: /api/',
+    // The worker's page for a page it has not kept, offline (OFFLINE_PATH): nothing to find there.
+    'Disallow: /offline',
     'Allow: /',
     ...(origin ? ['', `Sitemap: ${origin}/sitemap.xml`] : []),
     '',
