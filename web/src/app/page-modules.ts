@@ -32,8 +32,6 @@ const ROUTE_MODULES: Record<string, string> = {
   '/shop/item/:id': 'src/app/routes/shop/item-detail.tsx',
   '/shop/cart': 'src/app/routes/shop/cart.tsx',
   '/shop/bestellung/:orderNumber': 'src/app/routes/shop/order.tsx',
-  // Sent without scripts (render-page.tsx): listed for the route table's check, never preloaded.
-  '/offline': 'src/app/routes/offline.tsx',
 };
 
 /** The modules that the matched routes of a page import at its takeover. */

@@ -6,7 +6,6 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { answerSentCode, SENT_CODE_QUERY_KEY } from '@/features/access/api/sent-code';
-import { OFFLINE_PATH } from '@/features/offline/offline-routes';
 import type { CartLine } from '@/features/shop/cart/cart-store';
 import { SERVER_CART_QUERY_KEY } from '@/features/shop/cart/server-cart';
 import { api, ApiError } from '@/lib/api-client';
@@ -16,6 +15,7 @@ import { PageHeadContext, type PageHead } from '@/lib/use-page-title';
 import { AppRoot } from './app-root';
 import { modulesImportedAtTakeover, modulesImportedLater } from './page-modules';
 import { appRoutes } from './router';
+import { serverOnlyPages } from './server-only-pages';
 import { serverStateScript } from './server-state';
 import { parseAhead, serverMarkdownParser, setMarkdownParse, type ParseMarkdown } from './server-markdown';
 
@@ -82,7 +82,7 @@ export function configureRenderer(options: RendererOptions) {
 const isDashboard = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 // Matched without loaders: no query runs, so no client is needed beyond the routes' own.
-const routesMatched = appRoutes(createQueryClient());
+const routesMatched = appRoutes(createQueryClient(), serverOnlyPages);
 
 /**
  * Addresses already judged. matchRoutes flattens, ranks and compiles every route on each call: a
@@ -158,7 +158,7 @@ export async function renderPage(url: string, sent?: SentCode, cart?: readonly C
   // The route loaders start the page's queries, as they do in the browser. The page is rendered
   // for its address without the query string, which it keys the cache on.
   const queryClient = createQueryClient();
-  const { query, dataRoutes } = createStaticHandler(appRoutes(queryClient));
+  const { query, dataRoutes } = createStaticHandler(appRoutes(queryClient, serverOnlyPages));
   const [context, sentAnswer] = await Promise.all([
     query(new Request(`${origin}${pathname}`)),
     sent ? answerSentCode(sent.code, sent.clientAddress) : null,
@@ -202,7 +202,7 @@ export async function renderPage(url: string, sent?: SentCode, cart?: readonly C
       head: withPageUrl(head, pathname),
       importedAtTakeover: modulesImportedAtTakeover(context.matches),
       importedLater: modulesImportedLater(context.matches),
-      withoutScripts: pathname === OFFLINE_PATH,
+      withoutScripts: serverOnlyPages.some((page) => page.path === pathname),
       plainTexts: [...shownPlain],
     };
     // Only real pages: addresses anyone can make up (an unknown item's) never push them out. A

@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { render, screen, within } from '@/testing/render';
 import { createQueryClient } from '@/lib/query-client';
 import { appRoutes, createAppRouter } from './router';
+import { serverOnlyPages } from './server-only-pages';
 
 describe('routes', () => {
   it('answers an unknown address with the not-found screen', async () => {
@@ -27,7 +28,7 @@ describe('public routes', () => {
       throw new Error(`unexpected call ${url}`);
     });
     const queryClient = createQueryClient();
-    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
+    const router = createMemoryRouter(appRoutes(queryClient, serverOnlyPages), { initialEntries: [path] });
     return render(<RouterProvider router={router} />, { route: false, queryClient });
   };
 
@@ -46,6 +47,13 @@ describe('public routes', () => {
     ]);
     expect(KEPT_AT_INSTALL).toContain(OFFLINE_PATH);
     expect(document.title).toBe('Ohne Verbindung | Game Of Slavs');
+  });
+
+  it("leaves the server's own pages out of the browser's routes: the offline page is never taken over", async () => {
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [OFFLINE_PATH] });
+    render(<RouterProvider router={router} />, { route: false, queryClient });
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
   it('shows the imprint from the cms markdown under the site navigation', async () => {

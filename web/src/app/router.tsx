@@ -31,7 +31,7 @@ const askForPublicContent = (queryClient: QueryClient) => () => {
   return null;
 };
 
-const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
+const pageRoutes = (queryClient: QueryClient, serverOnlyPages: RouteObject[]): RouteObject[] => [
   {
     element: <PublicLayout />,
     hydrateFallbackElement: publicPageLoader,
@@ -51,8 +51,8 @@ const pageRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: () =>
           import('./routes/programme').then((module) => ({ Component: path === '/programm' ? module.ProgrammeRoute : module.ProgrammeEntryRoute })),
       })),
-      // Shown by the service worker for a page it has not kept, while offline (OFFLINE_PATH); never taken over.
-      { path: '/offline', lazy: () => import('./routes/offline').then((module) => ({ Component: module.OfflineRoute })) },
+      // Pages only the server draws (server-only-pages.tsx): the worker's offline page.
+      ...serverOnlyPages,
       // Inside the public layout: a mistyped address keeps the site's header and a way home.
       { path: '*', element: <NotFoundRoute /> },
     ],
@@ -82,11 +82,14 @@ function SiteRoot() {
   );
 }
 
-/** The site's routes; loaders start their data calls in the app's query client. */
-export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+/**
+ * The site's routes; loaders start their data calls in the app's query client. The server adds
+ * the pages only it draws (server-only-pages.tsx) to the public layout's.
+ */
+export const appRoutes = (queryClient: QueryClient, serverOnlyPages: RouteObject[] = []): RouteObject[] => [
   {
     element: <SiteRoot />,
-    children: pageRoutes(queryClient),
+    children: pageRoutes(queryClient, serverOnlyPages),
   },
 ];
 
