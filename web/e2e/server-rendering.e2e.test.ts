@@ -60,6 +60,8 @@ describe('public pages rendered on the server', () => {
       expect(page.html, path).toContain('<script id="server-state" type="application/json">');
       expect(page.html, path).not.toContain('as="fetch"');
       expect(page.html, path).not.toContain('app-shell-loading" role="status"');
+      // The theme's CSS variables come with the stylesheet, not with every page (decision 053).
+      expect(page.html, path).not.toContain('data-mantine-styles="true"');
     }
   });
 

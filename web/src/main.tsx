@@ -1,6 +1,7 @@
 import './app/fonts/fonts.css';
 import './app/heading-fallback-fonts.css';
 import './app/mantine.css';
+import './app/mantine-variables.css';
 import './app/global.css';
 
 type WithScheduler = { scheduler?: { yield?: () => Promise<void> } };

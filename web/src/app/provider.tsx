@@ -33,10 +33,17 @@ function NotificationsOnDemand() {
   );
 }
 
-/** Mantine and the query client around the app, in the browser and on the server alike. */
+/** How the app sets Mantine up; mantine-variables.test.tsx writes the theme's CSS variables from the same. */
+export const mantineSetup = { theme, colorSchemeManager: darkOnly, forceColorScheme: 'dark' } as const;
+
+/**
+ * Mantine and the query client around the app, in the browser and on the server alike. The
+ * theme's CSS variables are in the stylesheet (mantine-variables.css) rather than in a <style>
+ * that Mantine writes into every page: 12 kB of the same text in each page's HTML (1.4 kB as sent).
+ */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={darkOnly} forceColorScheme="dark">
+    <MantineProvider {...mantineSetup} withCssVariables={false}>
       <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
