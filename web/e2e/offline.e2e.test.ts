@@ -295,9 +295,11 @@ describe('the site offline in Chromium', () => {
 
   it('shows a page never opened online as the offline page, under its address, with a way back to it and to the kept pages', async () => {
     // Sent without scripts: taken over, it would be drawn again as the page of the address it stands in for.
-    const offlinePage = await (await fetch(`${siteUrl()}/offline`)).text();
-    expect(offlinePage).toContain('Ohne Verbindung');
-    expect(offlinePage).not.toMatch(/<script type="module"|id="server-state"/);
+    for (const address of ['/offline', '/offline/']) {
+      const offlinePage = await (await fetch(`${siteUrl()}${address}`)).text();
+      expect(offlinePage, address).toContain('Ohne Verbindung');
+      expect(offlinePage, address).not.toMatch(/<script type="module"|id="server-state"/);
+    }
 
     const guest = await browser.newContext({ viewport: VIEWPORTS.mobile });
     try {

@@ -202,7 +202,8 @@ export async function renderPage(url: string, sent?: SentCode, cart?: readonly C
       head: withPageUrl(head, pathname),
       importedAtTakeover: modulesImportedAtTakeover(context.matches),
       importedLater: modulesImportedLater(context.matches),
-      withoutScripts: serverOnlyPages.some((page) => page.path === pathname),
+      // By the route matched, so that /offline/ is sent as /offline is.
+      withoutScripts: context.matches.some(({ route }) => serverOnlyPages.some((page) => page.path === route.path)),
       plainTexts: [...shownPlain],
     };
     // Only real pages: addresses anyone can make up (an unknown item's) never push them out. A
